@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '@freight/domain';
+import type { DatabaseHandle } from '@freight/db';
+import type { AppConfig } from './config/env';
+import { registerErrorHandling } from './errors/error-handler';
+import { csrfPlugin } from './plugins/csrf';
+import { sessionPlugin } from './plugins/session';
+import { openapiPlugin } from './plugins/openapi';
+import { healthRoutes } from './modules/health/health.routes';
+import { anonymousRoutes } from './modules/auth/anonymous.routes';
+import { contentRoutes } from './modules/content/content.routes';
+
+z.config(z.locales.ru());
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Pino options or false (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Log redaction: secrets and personal data never reach the log. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.code',
+  '*.token',
+  '*.phone',
+  '*.email',
+  '*.contact',
+];
+
+/** Builds the API without listening, so tests can `inject()` against a real database. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    keepAliveTimeout: 72_000,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON; the only HTML is the docs UI, whose assets are all same-origin.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", 'https:'],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: config.isProduction
+      ? { maxAge: 63_072_000, includeSubDomains: true, preload: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('permissions-policy')) {
+      void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
+    }
+    return payload;
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: 'TOO_MANY_REQUESTS',
+      message: MESSAGES.common.tooManyRequests,
+      error: 'Too Many Requests',
+    }),
+  });
+  await app.register(csrfPlugin, { allowedOrigins: config.allowedOrigins });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    policy: config.session,
+    secureCookies: config.cookieSecure,
+  });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes, { database });
+  await app.register(anonymousRoutes, { db: database.db, policy: config.session });
+  await app.register(contentRoutes, { db: database.db });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '@freight/domain';
+import { AppError } from '../errors/app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for every state-changing call (OWASP: Fetch Metadata with an Origin fallback).
+ * - `Sec-Fetch-Site` present: only `same-origin` passes.
+ * - otherwise `Origin` present: it must be one of our own origins.
+ * - neither header: not a browser request (integrators, curl, server-to-server), which cannot
+ *   carry a victim's cookies, so it passes; every browser sends at least one of them on POST.
+ */
+export const csrfPlugin = fp(
+  async (app: FastifyInstance, opts: { allowedOrigins: readonly string[] }) => {
+    const allowed = new Set(opts.allowedOrigins);
+    app.addHook('onRequest', async (request, reply) => {
+      void reply.header('vary', 'Origin, Sec-Fetch-Site');
+      if (SAFE_METHODS.has(request.method)) return;
+      const site = request.headers['sec-fetch-site'];
+      const origin = request.headers.origin;
+      if (typeof site === 'string' && site !== '') {
+        if (site === 'same-origin' && (origin === undefined || allowed.has(origin))) return;
+        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+      }
+      if (typeof origin === 'string') {
+        if (allowed.has(origin)) return;
+        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+      }
+    });
+  },
+  { name: 'csrf' },
+);

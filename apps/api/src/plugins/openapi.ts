@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@freight/contracts';
+
+/**
+ * OpenAPI 3.1 generated from the routes' zod schemas, served at /api/v1/openapi.json and
+ * browsable at /api/docs. The API is public for integrators, so the docs are meant to be exposed.
+ */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'API «Магистраль»',
+          description:
+            'HTTP API перевозчика сборных грузов «Магистраль». Все ошибки имеют вид ' +
+            '`{ "error": { "code", "message", "fields" } }`; сообщения — на русском языке. ' +
+            'Изменяющие запросы из браузера принимаются только с нашего сайта (проверка Origin / Sec-Fetch-Site).',
+          version: '1.0.0',
+        },
+        servers: [{ url: '/' }],
+        tags: [
+          { name: 'service', description: 'Служебные: доступность и готовность' },
+          { name: 'auth', description: 'Сессии и авторизация' },
+          { name: 'content', description: 'Содержимое сайта' },
+          { name: 'feedback', description: 'Обратная связь' },
+        ],
+        components: {
+          securitySchemes: {
+            sessionCookie: { type: 'apiKey', in: 'cookie', name: 'auth_token' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+
+    app.get(API_PATHS.openapi, { schema: { hide: true } }, async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return app.swagger();
+    });
+
+    await app.register(swaggerUi, {
+      routePrefix: API_PATHS.docs,
+      uiConfig: { docExpansion: 'list', deepLinking: true, url: API_PATHS.openapi },
+      staticCSP: true,
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,51 @@
+import closeWithGrace from 'close-with-grace';
+import { openDatabase, seedReference } from '@freight/db';
+import { buildApp } from './app';
+import { loadConfig } from './config/env';
+import { loggerOptions } from './logger';
+import { purgeDeadSessions } from './modules/auth/session.service';
+
+/**
+ * Entry point: parse the environment, open the database (PGlite under DATA_DIR unless
+ * DATABASE_URL is set), apply migrations, load reference data, listen; stop cleanly on
+ * SIGINT/SIGTERM.
+ */
+const config = loadConfig();
+
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  maxConnections: config.databasePoolSize,
+  onIdleError: (error) => app?.log.warn({ err: error }, 'idle database connection lost; the pool will reconnect'),
+});
+// eslint-disable-next-line prefer-const -- assigned after the database exists, read by its error callback
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+await database.migrate();
+await seedReference(database.db);
+
+app = await buildApp({ config, database, logger: loggerOptions(config) });
+
+if (config.demoMode) {
+  app.log.warn(
+    'DEMO_MODE=1: demo data and development helpers are on. Never run a production deployment with DEMO_MODE.',
+  );
+}
+
+const purgeTimer = setInterval(() => {
+  purgeDeadSessions(database.db, config.session)
+    .then((n) => n > 0 && app?.log.info({ removed: n }, 'expired sessions removed'))
+    .catch((error: unknown) => app?.log.warn({ err: error }, 'session purge failed'));
+}, 3_600_000);
+purgeTimer.unref();
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app?.log.error({ err }, 'fatal error, shutting down');
+  else app?.log.info({ signal }, 'shutting down');
+  clearInterval(purgeTimer);
+  await app?.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`API «Магистраль» on http://${config.host}:${config.port} (database: ${database.kind})`);

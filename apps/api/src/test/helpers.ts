@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '@freight/db/testing';
+import { seedReference } from '@freight/db';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config/env';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A real API on a real, freshly migrated database (PGlite, or PostgreSQL when the suite
+ * runs with TEST_DB_KIND=pg), seeded with reference data. Nothing is mocked.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  await seedReference(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` pair of a Set-Cookie header, for sending the cookie back. */
+export function cookiePair(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const line = list.find((c) => c.startsWith(`${name}=`));
+  return line?.split(';')[0];
+}

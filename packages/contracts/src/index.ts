@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './paths';
+export * from './content';
+export * from './health';
+export * from './auth';

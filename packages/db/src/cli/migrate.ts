@@ -1,0 +1,14 @@
+/**
+import path from 'node:path';
+ * `npm run db:migrate`: applies migrations to DATABASE_URL, or to PGlite under DATA_DIR.
+ * The API applies them on start too; this is for deployments that migrate as a separate step.
+ */
+import { openDatabase } from '../client';
+
+const handle = await openDatabase({
+  url: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR || path.join(process.env.INIT_CWD ?? process.cwd(), '.data'),
+});
+await handle.migrate();
+await handle.close();
+console.log(`Migrations applied (${handle.kind}).`);

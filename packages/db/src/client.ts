@@ -1,0 +1,154 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The one database type the repositories see, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  /** Applies every committed migration that has not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL connection string. When absent, PGlite is used. */
+  url?: string | undefined;
+  /** Directory for PGlite's files; `undefined` with no url means an in-memory database. */
+  dataDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+  /** Called when an idle pooled connection fails (e.g. the server restarts). Must not throw. */
+  onIdleError?: (error: Error) => void;
+  migrationsFolder?: string;
+}
+
+/**
+ * Where the committed SQL migrations are. In the source tree they sit next to `src/`;
+ * in the bundled API they are copied beside the bundle (`dist/migrations`).
+ */
+export function defaultMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, '..', 'migrations'), path.join(here, 'migrations')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+/**
+ * Opens the database: node-postgres when `url` is set, otherwise PGlite (PostgreSQL in WASM)
+ * persisted under `dataDir` (or in memory).
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+      // Fail a query that hangs (e.g. server frozen) instead of holding the request forever.
+      query_timeout: 15_000,
+      application_name: 'magistral-api',
+    });
+    // Without this listener an idle client losing its connection (server restart)
+    // emits an unhandled 'error' and kills the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown: terminating connection due to administrator command
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: the database system is starting up / shutting down
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+const CONNECTION_ERROR_MESSAGES = [
+  'Connection terminated',
+  'connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Query read timeout',
+  'terminating connection',
+];
+
+/**
+ * True when an error means "the database cannot be reached right now" rather than
+ * "this query is wrong": such requests answer 503 and the pool reconnects by itself.
+ * Drizzle wraps driver errors, so the `cause` chain is walked.
+ */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object') {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return true;
+      const message = (current as { message?: unknown }).message;
+      if (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.some((m) => message.includes(m))) {
+        return true;
+      }
+      const errors = (current as { errors?: unknown }).errors;
+      if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailableError(e))) return true;
+      current = (current as { cause?: unknown }).cause;
+    } else {
+      break;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { footerLinks } from '../schema/index';
+import { FOOTER_LINK_SEED } from './footer-links';
+
+export interface SeedReport {
+  footerLinks: number;
+}
+
+/**
+ * Reference data every installation needs (footer links, later catalogs and tariffs).
+ * Idempotent: rows are matched by their natural key and updated in place, so running
+ * it on every start never duplicates anything.
+ */
+export async function seedReference(db: Database): Promise<SeedReport> {
+  const rows = FOOTER_LINK_SEED.map((link, index) => ({ ...link, position: index }));
+  await db
+    .insert(footerLinks)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [footerLinks.category, footerLinks.name],
+      set: { url: sql`excluded.url`, position: sql`excluded.position`, isActive: true },
+    });
+  return { footerLinks: rows.length };
+}
