@@ -1,5 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+
+// Vitest 5 reports failures with Map.groupBy, which Node 20 lacks (it arrived in Node 21).
+// Without this a failing test crashes the reporter instead of being reported.
+if (typeof (Map as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const groups = new Map<K, V[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
 
 /**
  * One Vitest process runs every suite as a project, so one reporter sums them.
@@ -34,6 +55,7 @@ const projects: TestProjectInlineConfiguration[] = [
   },
   {
     oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+    resolve: { alias: { '@/': fileURLToPath(new URL('./apps/web/src/', import.meta.url)) } },
     test: {
       name: 'web',
       include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -69,7 +91,7 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push({
     test: {
       name: 'api-pg',
-      include: [...apiInclude, 'e2e/pg/**/*.test.ts'],
+      include: apiInclude,
       environment: 'node',
       env: { TEST_DB_KIND: 'pg' },
       testTimeout: 60_000,

@@ -16,6 +16,8 @@ export default defineConfig({
   sourcemap: true,
   splitting: false,
   noExternal: [/^@freight\//],
+  // Every bare import that is not ours stays a runtime import from node_modules.
+  external: [/^(?!@freight\/)[^./]/],
   onSuccess: async () => {
     rmSync('dist/migrations', { recursive: true, force: true });
     cpSync('../../packages/db/migrations', 'dist/migrations', { recursive: true });

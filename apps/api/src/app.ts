@@ -15,6 +15,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { healthRoutes } from './modules/health/health.routes';
 import { anonymousRoutes } from './modules/auth/anonymous.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 
 z.config(z.locales.ru());
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(healthRoutes, { database });
   await app.register(anonymousRoutes, { db: database.db, policy: config.session });
   await app.register(contentRoutes, { db: database.db });
+  await app.register(feedbackRoutes, { db: database.db });
 
   return app;
 }

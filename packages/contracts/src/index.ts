@@ -3,3 +3,8 @@ export * from './paths';
 export * from './content';
 export * from './health';
 export * from './auth';
+export * from './feedback';
+export * from './query';
+export * from './cargo';
+export * from './bug-report';
+export * from './access-request';

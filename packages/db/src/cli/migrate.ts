@@ -1,8 +1,8 @@
 /**
-import path from 'node:path';
  * `npm run db:migrate`: applies migrations to DATABASE_URL, or to PGlite under DATA_DIR.
  * The API applies them on start too; this is for deployments that migrate as a separate step.
  */
+import path from 'node:path';
 import { openDatabase } from '../client';
 
 const handle = await openDatabase({

@@ -1,0 +1,34 @@
+'use client';
+
+import { useEffect } from 'react';
+import { MESSAGES } from '@freight/domain';
+import { SHELL_LABELS } from '@/features/shell/labels';
+import styles from './error.module.css';
+
+/**
+ * Error boundary of spec §2: 'Произошла ошибка' / 'Попробуйте зайти позже'. The bug-report
+ * button joins once the bug-report modal exists; until then no dead button is shown.
+ */
+export default function SiteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  useEffect(() => {
+    // Keep the digest reachable for support without showing internals to the visitor.
+    if (error.digest) document.documentElement.dataset.errorDigest = error.digest;
+  }, [error]);
+
+  return (
+    <div className="container">
+      <section className={styles.box} role="alert" data-testid="error-screen">
+        <h1 className={styles.title}>{MESSAGES.shell.errorTitle}</h1>
+        <p className={styles.subtitle}>{MESSAGES.shell.errorSubtitle}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.button} onClick={reset}>
+            {SHELL_LABELS.errorRetry}
+          </button>
+          <a className={styles.link} href="/">
+            {SHELL_LABELS.goHome}
+          </a>
+        </div>
+      </section>
+    </div>
+  );
+}

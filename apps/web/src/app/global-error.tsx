@@ -1,0 +1,20 @@
+'use client';
+
+import { MESSAGES } from '@freight/domain';
+
+/** Last-resort boundary when the root layout itself fails: plain markup, inline-safe styles. */
+export default function GlobalError() {
+  return (
+    <html lang="ru" data-theme="dark">
+      <body style={{ fontFamily: 'system-ui, sans-serif', background: '#0f1412', color: '#eef3f0', margin: 0 }}>
+        <main style={{ maxWidth: 560, margin: '15vh auto', padding: 24, textAlign: 'center' }} role="alert">
+          <h1>{MESSAGES.shell.errorTitle}</h1>
+          <p>{MESSAGES.shell.errorSubtitle}</p>
+          <a href="/" style={{ color: '#7ee2b0' }}>
+            На главную
+          </a>
+        </main>
+      </body>
+    </html>
+  );
+}

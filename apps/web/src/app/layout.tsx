@@ -1,0 +1,41 @@
+import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
+import NextTopLoader from 'nextjs-toploader';
+import { BRAND_COLOR, PROGRESS_BAR_HEIGHT_PX } from '@freight/domain';
+import { BRAND } from '@/config/brand';
+import { THEME_BOOT_SCRIPT } from '@/features/shell/lib/theme';
+import { NONCE_HEADER } from '@/lib/request-headers';
+import '@/styles/globals.css';
+
+export const metadata: Metadata = {
+  title: {
+    default: `${BRAND.siteName} — перевозка сборных грузов по России`,
+    template: `%s — ${BRAND.siteName}`,
+  },
+  description:
+    'Транспортная компания «Магистраль»: перевозка сборных грузов между городами России, расчёт стоимости и сроков, отслеживание груза, терминалы и пункты выдачи.',
+  applicationName: BRAND.siteName,
+  openGraph: { locale: 'ru_RU', siteName: BRAND.siteName, type: 'website' },
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  colorScheme: 'dark light',
+  themeColor: BRAND_COLOR,
+};
+
+/** Root document: Russian, dark by default, the saved theme applied before the first paint. */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  return (
+    <html lang="ru" data-theme="dark" suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
+      <body>
+        <NextTopLoader color={BRAND_COLOR} height={PROGRESS_BAR_HEIGHT_PX} showSpinner={false} shadow={false} />
+        {children}
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import * as ui from './index';
+
+describe('components/ui index', () => {
+  it.each([
+    'Alert',
+    'Button',
+    'CheckIcon',
+    'CloseIcon',
+    'EyeIcon',
+    'InfoIcon',
+    'LoadingIcon',
+    'Modal',
+    'NumberInput',
+    'PhoneCallIcon',
+    'SearchIcon',
+    'Spinner',
+    'TextInput',
+    'WarningIcon',
+  ])('exports %s', (name) => {
+    expect(typeof (ui as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('exports the kit labels', () => {
+    expect(ui.UI_LABELS).toEqual({ clear: 'Очистить', close: 'Закрыть' });
+  });
+});

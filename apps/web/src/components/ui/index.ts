@@ -1,0 +1,27 @@
+/**
+ * The UI kit of the web app. Import from '@/components/ui'.
+ * Button, Spinner and the icons have no hooks and render in Server Components; TextInput,
+ * NumberInput, Alert and Modal are client components ('use client').
+ */
+export { Alert } from './alert';
+export type { AlertProps, AlertVariant } from './alert';
+export { Button } from './button';
+export type {
+  ButtonAppearance,
+  ButtonAsButtonProps,
+  ButtonAsLinkProps,
+  ButtonLinkComponent,
+  ButtonProps,
+  ButtonSize,
+} from './button';
+export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
+export type { IconProps } from './icons';
+export { UI_LABELS } from './labels';
+export { Modal } from './modal';
+export type { ModalProps } from './modal';
+export { NumberInput } from './number-input';
+export type { NumberInputProps } from './number-input';
+export { Spinner } from './spinner';
+export type { SpinnerProps, SpinnerSize } from './spinner';
+export { TextInput } from './text-input';
+export type { TextInputProps } from './text-input';

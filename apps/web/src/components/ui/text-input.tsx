@@ -1,0 +1,136 @@
+'use client';
+
+import { clsx } from 'clsx';
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { UI_LABELS } from './labels';
+import { useMergedRef } from './use-merged-ref';
+import styles from './text-input.module.css';
+
+export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
+  /** Visible label, bound to the input with a real <label for>. */
+  label?: ReactNode;
+  /** Decorative icon at the end of the field. Showing an icon turns the clear button off. */
+  icon?: ReactNode;
+  /** Error look and aria-invalid. Implied by `error`. */
+  invalid?: boolean;
+  /** Error message under the field, bound with aria-describedby; implies `invalid`. */
+  error?: ReactNode;
+  /** The 'Очистить' button, shown while there is a value. On by default, always off with an `icon`. */
+  clearable?: boolean;
+  /** Called with the new string value on every change, including a clear. */
+  onValueChange?: (value: string) => void;
+  /** Class of the outer wrapper (label + field + error); `className` goes to the <input>. */
+  containerClassName?: string;
+}
+
+/**
+ * Sets the value the way a user would, so React (and form libraries listening to the element)
+ * see a normal `input` event: the prototype setter bypasses React's value tracker, then the
+ * dispatched event makes React call onChange for controlled and uncontrolled inputs alike.
+ */
+function setValueAsUser(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
+  if (setter) setter.call(input, value);
+  else input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export function TextInput({
+  label,
+  icon,
+  invalid = false,
+  error,
+  clearable = true,
+  onValueChange,
+  containerClassName,
+  className,
+  id: idProp,
+  ref,
+  value,
+  defaultValue,
+  onChange,
+  disabled,
+  readOnly,
+  'aria-describedby': describedByProp,
+  ...inputProps
+}: TextInputProps) {
+  const autoId = useId();
+  const id = idProp ?? autoId;
+  const errorId = `${id}-error`;
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
+  const isInvalid = invalid || hasError;
+
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const mergedRef = useMergedRef(inputRef, ref);
+
+  const isControlled = value !== undefined;
+  const [uncontrolledHasValue, setUncontrolledHasValue] = useState(
+    () => defaultValue !== undefined && defaultValue !== null && String(defaultValue) !== '',
+  );
+  const hasValue = isControlled ? value !== null && String(value) !== '' : uncontrolledHasValue;
+
+  const showClear = clearable && !icon && hasValue && !disabled && !readOnly;
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    if (!isControlled) setUncontrolledHasValue(event.target.value !== '');
+    onChange?.(event);
+    onValueChange?.(event.target.value);
+  }
+
+  function clear() {
+    const input = inputRef.current;
+    if (!input) return;
+    setValueAsUser(input, '');
+    input.focus();
+  }
+
+  const describedBy = clsx(describedByProp, hasError && errorId) || undefined;
+
+  return (
+    <div className={clsx(styles.field, containerClassName)}>
+      {label ? (
+        <label className={styles.label} htmlFor={id}>
+          {label}
+        </label>
+      ) : null}
+      <div className={clsx(styles.control, isInvalid && styles.invalid, disabled && styles.disabled)}>
+        <input
+          {...inputProps}
+          ref={mergedRef}
+          id={id}
+          className={clsx(styles.input, className)}
+          value={value}
+          defaultValue={defaultValue}
+          onChange={handleChange}
+          disabled={disabled}
+          readOnly={readOnly}
+          aria-invalid={isInvalid || undefined}
+          aria-describedby={describedBy}
+        />
+        {showClear ? (
+          <button
+            type="button"
+            className={styles.clear}
+            aria-label={UI_LABELS.clear}
+            title={UI_LABELS.clear}
+            onClick={clear}
+          >
+            <CloseIcon size={16} />
+          </button>
+        ) : null}
+        {icon ? (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
+      </div>
+      {hasError ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

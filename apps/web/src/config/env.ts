@@ -1,0 +1,31 @@
+import 'server-only';
+import { z } from 'zod';
+
+/**
+ * Server-side environment of the web app, parsed once. The browser never sees these values.
+ * API_INTERNAL_URL: where server components and the proxy reach the API directly.
+ */
+const WebEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_INTERNAL_URL: z.url().optional(),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  SUPPORT_CHAT_SCRIPT_URL: z
+    .union([z.url(), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  PUBLIC_ORIGIN: z
+    .union([z.url(), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  ENABLE_TEST_ROUTES: z.enum(['0', '1', '']).optional(),
+});
+
+const parsed = WebEnvSchema.parse(process.env);
+
+export const webEnv = {
+  isProduction: parsed.NODE_ENV === 'production',
+  apiInternalUrl: (parsed.API_INTERNAL_URL ?? `http://127.0.0.1:${parsed.API_PORT}`).replace(/\/+$/, ''),
+  supportChatScriptUrl: parsed.SUPPORT_CHAT_SCRIPT_URL,
+  httpsOrigin: parsed.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
+  testRoutes: parsed.ENABLE_TEST_ROUTES === '1',
+};

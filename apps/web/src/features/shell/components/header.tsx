@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import { getDisplayName } from '@freight/domain';
+import { BRAND } from '@/config/brand';
+import { SHELL_LABELS } from '../labels';
+import { Logo } from './logo';
+import { ThemeToggle } from './theme-toggle';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS } from '../navigation';
+import styles from './header.module.css';
+
+export interface HeaderUser {
+  id: number;
+  name: string | null;
+  isVerified: boolean;
+}
+
+function UserIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/**
+ * Site header of spec §2: navigation, theme toggle, burger menu below 992 px and the user
+ * link — the display name to /personal-account for a verified user, an icon to
+ * /auth/sign-in for anyone else.
+ */
+export function Header({ user }: { user: HeaderUser | null }) {
+  const verified = user?.isVerified === true;
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Link href="/" className={styles.brand} aria-label={SHELL_LABELS.home}>
+          <Logo />
+          <span className={styles.brandName}>{BRAND.siteName}</span>
+        </Link>
+
+        <nav className={styles.nav} aria-label={SHELL_LABELS.mainNav}>
+          <ul>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className={styles.navLink}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.actions}>
+          <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
+            {BRAND.phone.display}
+          </a>
+          <ThemeToggle />
+          {verified && user ? (
+            <Link href="/personal-account" className={styles.userName} title={SHELL_LABELS.personalAccount}>
+              <UserIcon />
+              <span>{getDisplayName(user)}</span>
+            </Link>
+          ) : (
+            <Link href="/auth/sign-in" className={styles.iconLink} aria-label={SHELL_LABELS.signIn}>
+              <UserIcon />
+            </Link>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+import { BRAND } from '@/config/brand';
+
+/** The brand mark: a road arrow in brand green and the name. Pure SVG, no request. */
+export function Logo() {
+  return (
+    <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
+      <rect width="36" height="36" rx="9" fill="#007041" />
+      <path d="M8 26 L16 10 L20 10 L12 26 Z" fill="#ffffff" />
+      <path d="M17 26 L25 10 L29 10 L21 26 Z" fill="#ffc53d" />
+      <title>{BRAND.siteName}</title>
+    </svg>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { API_PATHS, ErrorBodySchema, type ErrorBody } from '@freight/contracts';
+import { MESSAGES } from '@freight/domain';
+
+/** An API answer that is not 2xx, with the server's Russian message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.error.message);
+    this.name = 'ApiError';
+  }
+  get fields(): Record<string, string> {
+    return this.body.error.fields ?? {};
+  }
+}
+
+const RENEW_COOLDOWN_MS = 10_000;
+let renewing: Promise<boolean> | null = null;
+let lastRenewAt = 0;
+
+/**
+ * Asks for an anonymous session (spec §4). Concurrent callers share one request, and it is
+ * not repeated within 10 s, so a 401 storm can never turn into a request loop.
+ */
+export function requestAnonymousToken(): Promise<boolean> {
+  if (renewing) return renewing;
+  if (Date.now() - lastRenewAt < RENEW_COOLDOWN_MS) return Promise.resolve(false);
+  lastRenewAt = Date.now();
+  renewing = fetch(API_PATHS.anonymousToken, { credentials: 'include', cache: 'no-store' })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
+}
+
+/** Test hook: forget the cooldown between tests. */
+export function resetAnonymousTokenState(): void {
+  renewing = null;
+  lastRenewAt = 0;
+}
+
+/**
+ * fetch for the browser: same origin, credentials included, JSON in and out. Any 401 fires a
+ * background anonymous-token request (fire and forget); errors become ApiError with the
+ * server's Russian message, network failures a Russian "service unavailable".
+ */
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'include',
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  } catch {
+    throw new ApiError(0, { error: { code: 'NETWORK', message: MESSAGES.common.serviceUnavailable } });
+  }
+  if (response.status === 401) void requestAnonymousToken();
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(data);
+    throw new ApiError(
+      response.status,
+      parsed.success
+        ? parsed.data
+        : { error: { code: 'HTTP_' + response.status, message: MESSAGES.common.internalError } },
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+import { startWebWithoutApi } from '../lib/stack';
+
+describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('home page shows the header and the footer links stored in the database', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+    await expect(nav.getByRole('link', { name: 'О нас' }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('link', { name: 'Адреса и контакты' }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('link', { name: 'Новости и события' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Войти в личный кабинет' }).getAttribute('href')).resolves.toBe(
+      '/auth/sign-in',
+    );
+
+    const api = await fetch(`${baseUrl}/api/v1/duty_dynamic_content/dynamic_content`);
+    const links = (await api.json()) as Array<{ name: string; url: string }>;
+    expect(links.length).toBeGreaterThan(5);
+    const footer = page.getByTestId('site-footer');
+    for (const link of links) {
+      const element = footer.getByRole('link', { name: link.name, exact: false }).first();
+      await expect(element.isVisible()).resolves.toBe(true);
+      const href = await element.getAttribute('href');
+      if (/^https?:/.test(link.url)) {
+        expect(href).toBe(link.url);
+        await expect(element.getAttribute('target')).resolves.toBe('_blank');
+        expect(await element.getAttribute('rel')).toContain('noopener');
+      } else {
+        expect(href).toBe(`/${link.url}`);
+      }
+    }
+    await expect(footer.getByRole('link', { name: 'Обратная связь' }).getAttribute('href')).resolves.toBe('#feedback');
+    await expect(footer.getByRole('link', { name: /8 800 350-12-12/ }).getAttribute('href')).resolves.toBe(
+      'tel:+78003501212',
+    );
+    const year = new Date().getFullYear();
+    await expect(footer.getByText(`© 2012–${year}`, { exact: false }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('theme is dark by default, toggles, and survives a reload with no flash of the other theme', async () => {
+    const context = await newContext(browser, baseUrl);
+    // Records the theme at the moment <body> starts, i.e. before anything is painted.
+    await context.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (document.body) {
+          (window as unknown as { __themeAtBody: string | null }).__themeAtBody =
+            document.documentElement.getAttribute('data-theme');
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+    expect(await theme()).toBe('dark');
+    await page.getByRole('button', { name: 'Переключить тему оформления' }).click();
+    expect(await theme()).toBe('light');
+    expect(await page.evaluate(() => localStorage.getItem('magistral.colorScheme'))).toBe('light');
+    const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe('light');
+    expect(await theme()).toBe('light');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(lightBg);
+
+    await page.getByRole('button', { name: 'Переключить тему оформления' }).click();
+    expect(await theme()).toBe('dark');
+    await context.close();
+  });
+
+  it('below 992 px the navigation folds into a keyboard-usable burger menu', async () => {
+    const context = await newContext(browser, baseUrl, 375);
+    const page = await context.newPage();
+    await page.goto('/');
+    const desktopNav = page.getByRole('navigation', { name: 'Основная навигация' });
+    await expect(desktopNav.isVisible()).resolves.toBe(false);
+    const burger = page.getByRole('button', { name: 'Открыть меню' });
+    await expect(burger.isVisible()).resolves.toBe(true);
+
+    await burger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Меню' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('link', { name: 'О нас' }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Открыть меню');
+
+    await burger.click();
+    await dialog.getByRole('link', { name: 'О нас' }).click();
+    await page.waitForURL('**/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'О компании' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('the cookie notice goes away once accepted and stays away after a reload', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    const notice = page.getByTestId('cookie-notice');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'Понятно' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('site-footer').waitFor();
+    await page.waitForTimeout(300);
+    await expect(notice.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('the support widget appears 5 seconds after load and sends a message', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    const loadedAt = Date.now();
+    const launcher = page.getByTestId('support-widget');
+    await page.waitForTimeout(3_500);
+    await expect(launcher.count()).resolves.toBe(0);
+    await launcher.waitFor({ timeout: 5_000 });
+    expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(4_500);
+
+    await launcher.click();
+    const dialog = page.getByRole('dialog', { name: 'Поддержка «Магистрали»' });
+    await dialog.waitFor();
+    await expect(dialog.getByRole('link', { name: 'Telegram' }).getAttribute('href')).resolves.toMatch(/^https:\/\/t\.me\//);
+
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText('Введите сообщение').first().waitFor();
+
+    await dialog.getByLabel('Телефон или e-mail для ответа').fill('8 (912) 345-67-89');
+    await dialog.getByLabel('Сообщение').fill('Подскажите, можно ли отправить паллету в Казань в субботу?');
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText('Сообщение отправлено', { exact: false }).waitFor();
+    await context.close();
+  });
+
+  it('the footer «Обратная связь» anchor opens the feedback form', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.getByTestId('footer-feedback').click();
+    await page.getByRole('dialog', { name: 'Поддержка «Магистрали»' }).waitFor();
+    await context.close();
+  });
+
+  it('a render error shows the error screen with the spec texts', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/dev/render-error');
+    const screen = page.getByTestId('error-screen');
+    await screen.waitFor();
+    await expect(screen.getByText('Произошла ошибка').isVisible()).resolves.toBe(true);
+    await expect(screen.getByText('Попробуйте зайти позже').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('site-footer').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('an unknown address shows the Russian 404 inside the site shell', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('site-footer').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('when the API is down the maintenance screen shows, and it keeps retrying', async () => {
+    const web = await startWebWithoutApi();
+    const context = await newContext(browser, web.baseUrl);
+    const page = await context.newPage();
+    let tokenRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/authorization/anonymous_token')) tokenRequests += 1;
+    });
+    try {
+      await page.goto('/');
+      await page.getByText('На данный момент проводятся технические работы').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(2_500);
+      expect(tokenRequests).toBeGreaterThanOrEqual(2);
+    } finally {
+      await context.close();
+      await web.stop();
+    }
+  });
+});

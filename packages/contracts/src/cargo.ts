@@ -1,0 +1,61 @@
+import {
+  cleanedString,
+  isIsoDate,
+  MESSAGES,
+  ORDER_LIST_FILTER_MAX_LENGTH,
+  ORDER_LIST_MAX_PAGE_SIZE,
+  ORDER_LIST_PAGE_SIZE,
+} from '@freight/domain';
+import { z } from 'zod';
+import { queryArray, queryBoolean } from './query';
+
+const invalid = { error: MESSAGES.orderList.queryInvalid };
+
+// Blank filters mean «not set», exactly as buildCargoListQuery leaves them out.
+const textFilter = (options: { allowSpaces?: boolean } = {}) =>
+  cleanedString({ maxLength: ORDER_LIST_FILTER_MAX_LENGTH, ...options })
+    .optional()
+    .transform((value) => value || undefined);
+
+const dateFilter = z.string(invalid).refine(isIsoDate, { error: MESSAGES.orderList.dateInvalid }).optional();
+
+/**
+ * Query of GET /cargo/cargo (spec section 7), as built by `buildCargoListQuery` of the domain.
+ * Strings from the query string are coerced: booleans from `true`/`false`, numbers from digits,
+ * `cargo_statuses` from one or many values. Defaults: `all_profiles=false`,
+ * `cargo_type=standard`, `skip=0`, `limit=20` (at most 100), every flag false, no statuses.
+ */
+export const CargoListQuerySchema = z
+  .object({
+    all_profiles: queryBoolean.default(false),
+    cargo_type: z.literal('standard', invalid).default('standard'),
+    skip: z.coerce.number(invalid).int(invalid).min(0, invalid).default(0),
+    limit: z.coerce
+      .number(invalid)
+      .int(invalid)
+      .min(1, invalid)
+      .max(ORDER_LIST_MAX_PAGE_SIZE, invalid)
+      .default(ORDER_LIST_PAGE_SIZE),
+    tracknumber: textFilter({ allowSpaces: false }),
+    sender: textFilter(),
+    recipient: textFilter(),
+    owner_id_profile: textFilter(),
+    city_departure: textFilter(),
+    city_delivery: textFilter(),
+    start_date: dateFilter,
+    end_date: dateFilter,
+    sort_by_date: queryBoolean.default(false),
+    sort_by_price: queryBoolean.default(false),
+    sort_by_status_date: queryBoolean.default(false),
+    reverse_sort_by: queryBoolean.default(false),
+    cargo_statuses: queryArray.default([]),
+    exclude_closed: queryBoolean.default(false),
+  })
+  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+    error: MESSAGES.orderList.dateRangeInvalid,
+    path: ['end_date'],
+  })
+  .meta({ id: 'CargoListQuery' });
+
+export type CargoListQueryInput = z.input<typeof CargoListQuerySchema>;
+export type CargoListQuery = z.output<typeof CargoListQuerySchema>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { DOCUMENT_PRESET } from './constants';
+import { MESSAGES } from './messages';
+
+/** The cargo tabs of spec section 4, in display order. */
+export const CARGO_TABS = [
+  { value: 'single', label: MESSAGES.cargo.tabSingle },
+  { value: 'multiple', label: MESSAGES.cargo.tabMultiple },
+  { value: 'documents', label: MESSAGES.cargo.tabDocuments },
+] as const;
+export type CargoTab = (typeof CARGO_TABS)[number]['value'];
+export const CARGO_TAB_VALUES = CARGO_TABS.map((tab) => tab.value) as [CargoTab, ...CargoTab[]];
+export const DEFAULT_CARGO_TAB: CargoTab = 'single';
+
+/** The cargo part of an order draft. Dimensions in centimetres, weight in kg, volume in m³; null is an empty input. */
+export interface CargoState {
+  tab: CargoTab;
+  /** Number of places (pieces), a positive integer. */
+  quantity: number;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  weight: number | null;
+  volume: number | null;
+}
+
+const measure = z.number().nonnegative().finite().nullable();
+
+/** Shape check for a stored or received cargo state. */
+export const CargoStateSchema = z.object({
+  tab: z.enum(CARGO_TAB_VALUES),
+  quantity: z.number().int().positive(),
+  length: measure,
+  width: measure,
+  height: measure,
+  weight: measure,
+  volume: measure,
+});
+
+export const DEFAULT_CARGO: CargoState = {
+  tab: DEFAULT_CARGO_TAB,
+  quantity: 1,
+  length: null,
+  width: null,
+  height: null,
+  weight: null,
+  volume: null,
+};
+
+/**
+ * Switches the cargo tab by the rules of spec section 4:
+ * - Документы sets 31 × 25 × 1 cm, weight 2 kg and clears the volume;
+ * - leaving Документы clears length, width, height and weight;
+ * - every tab other than «Несколько мест» forces quantity 1.
+ * Choosing the tab already shown returns the state unchanged (a re-click must not wipe input).
+ */
+export function selectCargoTab(state: CargoState, tab: CargoTab): CargoState {
+  if (tab === state.tab) return state;
+  let next: CargoState = { ...state, tab };
+  if (tab === 'documents') {
+    next = { ...next, ...DOCUMENT_PRESET, volume: null };
+  } else if (state.tab === 'documents') {
+    next = { ...next, length: null, width: null, height: null, weight: null };
+  }
+  if (tab !== 'multiple') next.quantity = 1;
+  return next;
+}
+
+/** Editable cargo fields. */
+export type CargoPatch = Partial<Omit<CargoState, 'tab'>>;
+
+/**
+ * Applies user input to the cargo. Quantity stays 1 outside «Несколько мест» whatever is
+ * typed, and a quantity below 1 or fractional becomes 1 or is floored, so the draft never holds
+ * an impossible count. Negative or non-finite measures become null (an empty input).
+ */
+export function updateCargo(state: CargoState, patch: CargoPatch): CargoState {
+  const next: CargoState = { ...state };
+  for (const key of ['length', 'width', 'height', 'weight', 'volume'] as const) {
+    if (key in patch) {
+      const value = patch[key];
+      next[key] = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+    }
+  }
+  if (patch.quantity !== undefined) {
+    next.quantity = Number.isFinite(patch.quantity) ? Math.max(1, Math.floor(patch.quantity)) : 1;
+  }
+  if (next.tab !== 'multiple') next.quantity = 1;
+  return next;
+}
+
+/** cm³ in one m³. */
+const CM3_PER_M3 = 1_000_000;
+
+/**
+ * Volume in m³ of `quantity` places of length × width × height centimetres, rounded to
+ * 6 decimals (1 cm³), which removes floating-point noise and loses nothing for whole
+ * centimetres. Null when a dimension is missing, zero, negative or not finite, or when the
+ * quantity is not a positive number; quantity defaults to 1.
+ */
+export function calculateVolume(dimensions: {
+  length: number | null | undefined;
+  width: number | null | undefined;
+  height: number | null | undefined;
+  quantity?: number | null;
+}): number | null {
+  const { length, width, height } = dimensions;
+  const quantity = dimensions.quantity ?? 1;
+  if (!isPositive(length) || !isPositive(width) || !isPositive(height) || !isPositive(quantity)) return null;
+  return Math.round(length * width * height * quantity) / CM3_PER_M3;
+}
+
+function isPositive(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}

@@ -1,0 +1,92 @@
+import { MESSAGES } from './messages';
+
+/**
+ * Business constants and limits of the product spec, section 9, in one place.
+ * Every other module (web, API, tests) imports them from here.
+ */
+
+/** Brand colour of the top progress bar and of primary accents. */
+export const BRAND_COLOR = '#007041';
+
+/** Height of the navigation progress bar, in CSS pixels. */
+export const PROGRESS_BAR_HEIGHT_PX = 4;
+
+/** Below this viewport width (px) the header collapses into a burger menu. */
+export const MOBILE_BREAKPOINT_PX = 992;
+
+/** Delay before the support chat widget appears, ms. */
+export const SUPPORT_WIDGET_DELAY_MS = 5000;
+
+/** Duration of the alert close animation, ms. */
+export const ALERT_CLOSE_ANIMATION_MS = 150;
+
+/** Default debounce for live inputs (calculator, search), ms. */
+export const DEFAULT_DEBOUNCE_MS = 500;
+
+/** Default quality passed to the image loader. */
+export const DEFAULT_IMAGE_QUALITY = 75;
+
+/** The footer copyright line starts with this year. */
+export const COPYRIGHT_START_YEAR = 2012;
+
+/** Themes: dark is the default. */
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+/** Product-specific localStorage key for the chosen theme. */
+export const THEME_STORAGE_KEY = 'magistral.colorScheme';
+/** Product-specific localStorage key for the accepted cookie notice. */
+export const COOKIE_NOTICE_STORAGE_KEY = 'magistral.cookieNoticeAccepted';
+
+/** Bug report limits. */
+export const BUG_REPORT_MAX_FILES = 10;
+/** 1 GB exactly, in bytes. */
+export const BUG_REPORT_MAX_FILE_BYTES = 1_073_741_824;
+export const BUG_REPORT_CONTACT_MAX_LENGTH = 50;
+export const BUG_REPORT_ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** A phone number has at most 11 digits (7 or 8 followed by 10 digits). */
+export const PHONE_MAX_DIGITS = 11;
+
+/** Weight (kg) or volume (m³) below this is sent to the price calculation as this value. */
+export const PRICE_MIN_WEIGHT_OR_VOLUME = 0.01;
+
+/** The «Документы» cargo tab preset: centimetres and kilograms. */
+export const DOCUMENT_PRESET = { length: 31, width: 25, height: 1, weight: 2 } as const;
+
+/** Generic text limits. */
+export const EMAIL_MAX_LENGTH = 320;
+export const URL_MAX_LENGTH = 2048;
+
+/** Longest bug-report message we accept (code points); the spec shows none, the text travels in a query string. */
+export const BUG_REPORT_TEXT_MAX_LENGTH = 2000;
+
+/** The 10 digits after the country code of a Russian phone number. */
+export const PHONE_NATIONAL_DIGITS = 10;
+
+/** Characters the text cleaner strips when `stripSpecialChars` is on (spec section 5). */
+export const STRIPPABLE_SPECIAL_CHARS = '!@#$%^&*+';
+
+/**
+ * Sort options of the order list (spec section 9): «Сначала новые» sorts by date reversed,
+ * «Сначала старые» sorts by date in natural order. The first one is the default.
+ */
+export const ORDER_LIST_SORT_OPTIONS = [
+  { value: 'newest', label: MESSAGES.orderList.sortNewestFirst, sortBy: 'date', reverse: true },
+  { value: 'oldest', label: MESSAGES.orderList.sortOldestFirst, sortBy: 'date', reverse: false },
+] as const;
+export type OrderListSortOption = (typeof ORDER_LIST_SORT_OPTIONS)[number];
+export type OrderListSort = OrderListSortOption['value'];
+export const DEFAULT_ORDER_LIST_SORT: OrderListSort = 'newest';
+
+/** Orders per fetched page; the spec does not show one, 20 is what carrier accounts usually load. */
+export const ORDER_LIST_PAGE_SIZE = 20;
+/** The API refuses larger pages, so one request cannot dump the whole table. */
+export const ORDER_LIST_MAX_PAGE_SIZE = 100;
+
+/** Date formats of spec section 9 (Russian locale, day and month without leading zeros). */
+export const DATE_FORMAT = 'D-M-YYYY';
+export const DATE_TIME_FORMAT = 'D-M-YYYY HH:mm:ss';
+
+/** Time zone for dates when the caller knows no better (the carrier's head office). */
+export const DEFAULT_TIME_ZONE = 'Europe/Moscow';

@@ -1,0 +1,24 @@
+/*
+ * URLSearchParams is a WHATWG standard present in every runtime we target (browsers, Node ≥ 10),
+ * but the domain compiles with lib ES2023 only (no DOM, no @types/node), so its type is declared
+ * here. Only this package's own type check sees this file; the web and API programs use the DOM
+ * and Node declarations, which are supersets of this one.
+ */
+interface URLSearchParams {
+  append(name: string, value: string): void;
+  delete(name: string): void;
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string): boolean;
+  set(name: string, value: string): void;
+  toString(): string;
+  forEach(callback: (value: string, key: string) => void): void;
+  keys(): IterableIterator<string>;
+  entries(): IterableIterator<[string, string]>;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}
+
+declare var URLSearchParams: {
+  prototype: URLSearchParams;
+  new (init?: string[][] | Record<string, string> | string | URLSearchParams): URLSearchParams;
+};
