@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiBundle = path.join(root, 'apps/api/dist/server.js');
-const webBuild = path.join(root, 'apps/web/.next/BUILD_ID');
+const webBuild = path.join(root, 'apps/web', process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
+// Development aid: API_FROM_SOURCE=1 runs the API from TypeScript (tsx) instead of the bundle.
+const apiFromSource = process.env.API_FROM_SOURCE === '1';
 
-if (!existsSync(apiBundle) || !existsSync(webBuild)) {
+if ((!apiFromSource && !existsSync(apiBundle)) || !existsSync(webBuild)) {
   console.error('The product is not built yet: run `npm run build` first (or `npm run demo`).');
   process.exit(1);
 }
@@ -72,7 +74,11 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-run('api', [apiBundle], path.join(root, 'apps/api'));
+run(
+  'api',
+  apiFromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [apiBundle],
+  path.join(root, 'apps/api'),
+);
 if (!(await waitForApi(120_000))) {
   console.error('The API did not become healthy within 120 s.');
   stop(1);

@@ -142,7 +142,7 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     await dialog.getByText('Введите сообщение').first().waitFor();
 
     await dialog.getByLabel('Телефон или e-mail для ответа').fill('8 (912) 345-67-89');
-    await dialog.getByLabel('Сообщение').fill('Подскажите, можно ли отправить паллету в Казань в субботу?');
+    await dialog.getByLabel('Сообщение', { exact: true }).fill('Подскажите, можно ли отправить паллету в Казань в субботу?');
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText('Сообщение отправлено', { exact: false }).waitFor();

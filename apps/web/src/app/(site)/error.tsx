@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@freight/domain';
 import { SHELL_LABELS } from '@/features/shell/labels';
-import styles from './error.module.css';
+import styles from '../_components/status-box.module.css';
 
 /**
  * Error boundary of spec §2: 'Произошла ошибка' / 'Попробуйте зайти позже'. The bug-report
