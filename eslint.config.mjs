@@ -29,10 +29,22 @@ const onlyZod = {
   regex: '^(?!zod($|/)|\\.{1,2}/)',
   message: 'packages/domain holds pure rules: it may import zod and its own modules only.',
 };
-const noApps = { group: ['@freight/web', '@freight/web/*', '@freight/api', '@freight/api/*'], message: 'Packages never import apps.' };
-const noDb = { group: ['@freight/db', '@freight/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'This layer never touches the database.' };
-const noContracts = { group: ['@freight/contracts', '@freight/contracts/*'], message: 'packages/db depends on domain only, not on HTTP contracts.' };
-const noServerFrameworks = { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'The web app never imports the API framework.' };
+const noApps = {
+  group: ['@freight/web', '@freight/web/*', '@freight/api', '@freight/api/*'],
+  message: 'Packages never import apps.',
+};
+const noDb = {
+  group: ['@freight/db', '@freight/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+  message: 'This layer never touches the database.',
+};
+const noContracts = {
+  group: ['@freight/contracts', '@freight/contracts/*'],
+  message: 'packages/db depends on domain only, not on HTTP contracts.',
+};
+const noServerFrameworks = {
+  group: ['fastify', 'fastify/*', '@fastify/*'],
+  message: 'The web app never imports the API framework.',
+};
 const noUi = { group: ['react', 'react/*', 'react-dom', 'next', 'next/*'], message: 'No UI framework here.' };
 
 export default tseslint.config(

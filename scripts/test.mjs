@@ -39,7 +39,14 @@ function vitest(name, args, extraEnv = {}) {
   const out = path.join(reports, `${name}.json`);
   const ok = run(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     extraEnv,
   );
   if (!existsSync(out)) {
@@ -48,7 +55,9 @@ function vitest(name, args, extraEnv = {}) {
     return false;
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
-  const failedSuites = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  const failedSuites = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + failedSuites;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -75,7 +84,9 @@ if (want('e2e')) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const haveBrowser = existsSync(chromium);
   if (!haveBrowser && process.env.CI) {
-    console.error(`\n!!! ${chromium} is missing: end-to-end tests must run in CI. Install it: apt-get install chromium\n`);
+    console.error(
+      `\n!!! ${chromium} is missing: end-to-end tests must run in CI. Install it: apt-get install chromium\n`,
+    );
     step('end-to-end: browser present', false);
   } else {
     const built = run(npm, ['run', 'build', '--silent']);

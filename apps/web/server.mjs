@@ -10,7 +10,10 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const apiTarget = (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 4000}`).replace(/\/+$/, '');
+const apiTarget = (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 4000}`).replace(
+  /\/+$/,
+  '',
+);
 
 const app = next({ dev, dir, hostname: 'localhost', port });
 const handle = app.getRequestHandler();

@@ -21,5 +21,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export function newContext(browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+  return browser.newContext({
+    baseURL,
+    viewport: { width, height: 900 },
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
 }

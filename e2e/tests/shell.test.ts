@@ -136,13 +136,17 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     await launcher.click();
     const dialog = page.getByRole('dialog', { name: 'Поддержка «Магистрали»' });
     await dialog.waitFor();
-    await expect(dialog.getByRole('link', { name: 'Telegram' }).getAttribute('href')).resolves.toMatch(/^https:\/\/t\.me\//);
+    await expect(dialog.getByRole('link', { name: 'Telegram' }).getAttribute('href')).resolves.toMatch(
+      /^https:\/\/t\.me\//,
+    );
 
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText('Введите сообщение').first().waitFor();
 
     await dialog.getByLabel('Телефон или e-mail для ответа').fill('8 (912) 345-67-89');
-    await dialog.getByLabel('Сообщение', { exact: true }).fill('Подскажите, можно ли отправить паллету в Казань в субботу?');
+    await dialog
+      .getByLabel('Сообщение', { exact: true })
+      .fill('Подскажите, можно ли отправить паллету в Казань в субботу?');
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText('Сообщение отправлено', { exact: false }).waitFor();

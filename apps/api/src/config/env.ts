@@ -28,7 +28,11 @@ export const EnvSchema = z
     DEMO_MODE: boolFlag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('loopback'),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).default(60 * 24 * 7),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .default(60 * 24 * 7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),

@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '@freight/db';
-import {
-  SESSION_COOKIE,
-  resolveSession,
-  type SessionPolicy,
-} from '../modules/auth/session.service';
+import { SESSION_COOKIE, resolveSession, type SessionPolicy } from '../modules/auth/session.service';
 import type { SessionRow } from '../modules/auth/session.repository';
 
 declare module 'fastify' {
@@ -38,18 +34,26 @@ export const sessionPlugin = fp(
       return pending;
     });
 
-    app.decorateReply('setSessionCookie', function setSessionCookie(this: FastifyReply, token: string, expiresAt: Date) {
-      return this.setCookie(SESSION_COOKIE, token, {
+    app.decorateReply(
+      'setSessionCookie',
+      function setSessionCookie(this: FastifyReply, token: string, expiresAt: Date) {
+        return this.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: opts.secureCookies,
+          path: '/',
+          expires: expiresAt,
+        });
+      },
+    );
+
+    app.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, {
         httpOnly: true,
         sameSite: 'lax',
         secure: opts.secureCookies,
         path: '/',
-        expires: expiresAt,
       });
-    });
-
-    app.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
-      return this.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, path: '/' });
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

@@ -80,9 +80,10 @@ describe.skipIf(testDbKind() !== 'pg')('the API survives a PostgreSQL restart', 
     await admin.connect();
     const relayPort = relay.port;
     await relay.stop();
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-      new URL(testDb.url!).pathname.slice(1),
-    ]);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [new URL(testDb.url!).pathname.slice(1)],
+    );
     await admin.end();
     await new Promise((r) => setTimeout(r, 200));
 

@@ -40,8 +40,12 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_phone_unique').on(t.phone).where(sql`${t.deletedAt} is null`),
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_phone_unique')
+      .on(t.phone)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

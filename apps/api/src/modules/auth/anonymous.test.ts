@@ -26,7 +26,10 @@ describe('GET /api/v1/authorization/anonymous_token', () => {
     const token = cookiePair(res.headers['set-cookie'], 'auth_token')!.split('=')[1]!;
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
 
-    const rows = await ctx.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const rows = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     const all = await ctx.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(all.some((r) => r.tokenHash === token)).toBe(false);

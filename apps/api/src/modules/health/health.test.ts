@@ -22,7 +22,11 @@ describe('health and readiness', () => {
   });
 
   it('keeps a sane incoming request id and replaces a malicious one', async () => {
-    const good = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-12345678' } });
+    const good = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-12345678' },
+    });
     expect(good.headers['x-request-id']).toBe('abc-12345678');
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'x\ny' } });
     expect(bad.headers['x-request-id']).not.toBe('x\ny');

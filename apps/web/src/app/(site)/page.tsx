@@ -27,8 +27,8 @@ export default function HomePage() {
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title">{BRAND.tagline}</h1>
         <p className={styles.lead}>
-          «Магистраль» с 2012 года перевозит сборные грузы для бизнеса и частных клиентов: от документов до
-          нескольких тонн, от терминала или от двери.
+          «Магистраль» с 2012 года перевозит сборные грузы для бизнеса и частных клиентов: от документов до нескольких
+          тонн, от терминала или от двери.
         </p>
         <div className={styles.cta}>
           <a className={styles.primary} href={`tel:${BRAND.phone.tel}`}>

@@ -54,7 +54,11 @@ describe('apiFetch', () => {
   it('keeps the server Russian message and field errors', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(400, {
-        error: { code: 'VALIDATION_FAILED', message: 'Проверьте правильность заполнения полей', fields: { contact: 'Введите email или телефон' } },
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Проверьте правильность заполнения полей',
+          fields: { contact: 'Введите email или телефон' },
+        },
       }),
     );
     const error = (await apiFetch('/api/v1/x', { method: 'POST', json: {} }).catch((e: unknown) => e)) as ApiError;

@@ -29,7 +29,9 @@ describe('buildContentSecurityPolicy', () => {
   });
 
   it('admits a configured chat script origin', () => {
-    const csp = parse(buildContentSecurityPolicy({ nonce: 'n', isDev: false, extraScriptOrigins: ['https://chat.example.ru'] }));
+    const csp = parse(
+      buildContentSecurityPolicy({ nonce: 'n', isDev: false, extraScriptOrigins: ['https://chat.example.ru'] }),
+    );
     expect(csp['script-src']).toContain('https://chat.example.ru');
   });
 });

@@ -10,7 +10,9 @@ export default function NewsPage() {
     <div className="container">
       <article className={styles.article}>
         <h1>Новости и события</h1>
-        <p className={styles.lead}>Здесь публикуются новости компании, изменения тарифов и графиков работы терминалов.</p>
+        <p className={styles.lead}>
+          Здесь публикуются новости компании, изменения тарифов и графиков работы терминалов.
+        </p>
         {telegram && (
           <p>
             Оперативные объявления выходят в нашем <a href={telegram.url}>Telegram</a>.

@@ -14,7 +14,7 @@ describe('Header', () => {
     [{ id: 42, name: 'Анна Петрова', isVerified: true }, 'Анна Петрова'],
     [{ id: 42, name: null, isVerified: true }, 'Клиент-42'],
     [{ id: 42, name: '   ', isVerified: true }, 'Клиент-42'],
-  ])('shows a verified user\'s display name linking to /personal-account (%#)', (user, shown) => {
+  ])("shows a verified user's display name linking to /personal-account (%#)", (user, shown) => {
     render(<Header user={user} />);
     expect(screen.getByText(shown).closest('a')).toHaveAttribute('href', '/personal-account');
   });
