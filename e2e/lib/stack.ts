@@ -42,13 +42,14 @@ export interface RunningStack {
   baseUrl: string;
   apiUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops both processes with SIGTERM; resolves with the start script's exit code. */
+  stop(): Promise<number | null>;
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+function stopChild(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
   });
@@ -58,9 +59,12 @@ function stopChild(child: ChildProcess): Promise<void> {
  * Starts the built product exactly as `npm start` does, on free ports with a fresh DATA_DIR
  * (embedded PGlite), demo mode and test routes on.
  */
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
+export async function startStack(
+  extraEnv: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningStack> {
   const [port, apiPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'magistral-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'magistral-e2e-'));
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
@@ -90,8 +94,9 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     apiUrl: `http://127.0.0.1:${apiPort}`,
     dataDir,
     stop: async () => {
-      await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
+      const code = await stopChild(child);
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      return code;
     },
   };
 }
@@ -113,5 +118,10 @@ export async function startWebWithoutApi(): Promise<{ baseUrl: string; stop(): P
   });
   const baseUrl = `http://localhost:${port}`;
   await waitFor(`${baseUrl}/`, 60_000, (r) => r.status < 500);
-  return { baseUrl, stop: () => stopChild(child) };
+  return {
+    baseUrl,
+    stop: async () => {
+      await stopChild(child);
+    },
+  };
 }

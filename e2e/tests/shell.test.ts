@@ -162,6 +162,24 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     await context.close();
   });
 
+  it('switching the theme never loses what the visitor typed', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/news');
+    await page.getByTestId('footer-feedback').click();
+    const dialog = page.getByRole('dialog', { name: 'Поддержка «Магистрали»' });
+    await dialog.getByLabel('Сообщение', { exact: true }).fill('Нужна доставка 3 паллет в Новосибирск');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Переключить тему оформления' }).click();
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+    await page.getByTestId('footer-feedback').click();
+    await expect(dialog.getByLabel('Сообщение', { exact: true }).inputValue()).resolves.toBe(
+      'Нужна доставка 3 паллет в Новосибирск',
+    );
+    await context.close();
+  });
+
   it('a render error shows the error screen with the spec texts', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();

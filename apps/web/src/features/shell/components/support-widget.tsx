@@ -30,6 +30,8 @@ const EMPTY: FormState = { name: '', contact: '', message: '', consent: false };
 export function SupportWidget({ scriptUrl, nonce }: { scriptUrl?: string | undefined; nonce?: string | undefined }) {
   const [visible, setVisible] = useState(false);
   const [open, setOpen] = useState(false);
+  // The draft lives here, outside the dialog, so closing and reopening never loses what was typed.
+  const [form, setForm] = useState<FormState>(EMPTY);
 
   useEffect(() => {
     const timer = setTimeout(() => setVisible(true), SUPPORT_WIDGET_DELAY_MS);
@@ -85,14 +87,19 @@ export function SupportWidget({ scriptUrl, nonce }: { scriptUrl?: string | undef
         </button>
       )}
       <Modal open={open} onOpenChange={onOpenChange} title={L.title} description={L.intro} maxWidth={480}>
-        <SupportPanel />
+        <SupportPanel form={form} setForm={setForm} />
       </Modal>
     </>
   );
 }
 
-function SupportPanel() {
-  const [form, setForm] = useState<FormState>(EMPTY);
+function SupportPanel({
+  form,
+  setForm,
+}: {
+  form: FormState;
+  setForm: React.Dispatch<React.SetStateAction<FormState>>;
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
