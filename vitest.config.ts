@@ -68,6 +68,8 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'api',
       include: apiInclude,
+      // PostgreSQL-only tests (server restarts and the like) run in api-pg.
+      exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
       environment: 'node',
       env: { TEST_DB_KIND: 'pglite' },
       testTimeout: 60_000,

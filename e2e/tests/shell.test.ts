@@ -180,6 +180,16 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     await context.close();
   });
 
+  it('images go through the Next image loader (url, w, q) with the default quality 75 only', async () => {
+    const ok = await fetch(`${baseUrl}/_next/image?url=${encodeURIComponent('/brand/og.png')}&w=640&q=75`, {
+      headers: { accept: 'image/webp,image/*' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toMatch(/^image\//);
+    const otherQuality = await fetch(`${baseUrl}/_next/image?url=${encodeURIComponent('/brand/og.png')}&w=640&q=90`);
+    expect(otherQuality.status).toBe(400);
+  });
+
   it('a render error shows the error screen with the spec texts', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();

@@ -17,11 +17,14 @@ export interface TestContext {
  * A real API on a real, freshly migrated database (PGlite, or PostgreSQL when the suite
  * runs with TEST_DB_KIND=pg), seeded with reference data. Nothing is mocked.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -3,11 +3,13 @@ import { headers } from 'next/headers';
 import NextTopLoader from 'nextjs-toploader';
 import { BRAND_COLOR, PROGRESS_BAR_HEIGHT_PX } from '@freight/domain';
 import { BRAND } from '@/config/brand';
+import { webEnv } from '@/config/env';
 import { THEME_BOOT_SCRIPT } from '@/features/shell/lib/theme';
 import { NONCE_HEADER } from '@/lib/request-headers';
 import '@/styles/globals.css';
 
 export const metadata: Metadata = {
+  metadataBase: new URL(webEnv.publicOrigin),
   title: {
     default: `${BRAND.siteName} — перевозка сборных грузов по России`,
     template: `%s — ${BRAND.siteName}`,
@@ -15,7 +17,12 @@ export const metadata: Metadata = {
   description:
     'Транспортная компания «Магистраль»: перевозка сборных грузов между городами России, расчёт стоимости и сроков, отслеживание груза, терминалы и пункты выдачи.',
   applicationName: BRAND.siteName,
-  openGraph: { locale: 'ru_RU', siteName: BRAND.siteName, type: 'website' },
+  openGraph: {
+    locale: 'ru_RU',
+    siteName: BRAND.siteName,
+    type: 'website',
+    images: [{ url: '/brand/og.png', width: 1200, height: 630, alt: BRAND.fullName }],
+  },
   formatDetection: { telephone: false },
 };
 

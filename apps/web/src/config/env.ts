@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 const WebEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   API_INTERNAL_URL: z.url().optional(),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
   SUPPORT_CHAT_SCRIPT_URL: z
@@ -26,6 +27,8 @@ export const webEnv = {
   isProduction: parsed.NODE_ENV === 'production',
   apiInternalUrl: (parsed.API_INTERNAL_URL ?? `http://127.0.0.1:${parsed.API_PORT}`).replace(/\/+$/, ''),
   supportChatScriptUrl: parsed.SUPPORT_CHAT_SCRIPT_URL,
+  /** Absolute origin for metadata (Open Graph URLs); defaults to the local address. */
+  publicOrigin: parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`,
   httpsOrigin: parsed.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
   testRoutes: parsed.ENABLE_TEST_ROUTES === '1',
 };
