@@ -43,7 +43,7 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
       }
     }
     await expect(footer.getByRole('link', { name: 'Обратная связь' }).getAttribute('href')).resolves.toBe('#feedback');
-    await expect(footer.getByRole('link', { name: /8 800 350-12-12/ }).getAttribute('href')).resolves.toBe(
+    await expect(footer.getByRole('link', { name: /\+7 \(800\) 350-12-12/ }).getAttribute('href')).resolves.toBe(
       'tel:+78003501212',
     );
     const year = new Date().getFullYear();

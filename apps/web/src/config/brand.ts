@@ -7,7 +7,7 @@ export const BRAND = {
   fullName: 'Транспортная компания «Магистраль»',
   legalName: 'ООО «Магистраль»',
   tagline: 'Перевозка сборных грузов по России',
-  phone: { display: '8 800 350-12-12', tel: '+78003501212', note: 'Бесплатно по России, круглосуточно' },
+  phone: { display: '+7 (800) 350-12-12', tel: '+78003501212', note: 'Бесплатно по России, круглосуточно' },
   orderEmail: 'zakaz@magistral-cargo.ru',
   supportEmail: 'support@magistral-cargo.ru',
   messengers: [

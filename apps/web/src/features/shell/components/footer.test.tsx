@@ -43,7 +43,7 @@ describe('Footer', () => {
 
   it('shows the phone as a tel: link, the order e-mail, the rating and © 2012–year', () => {
     render(<Footer links={LINKS} year={2031} />);
-    expect(screen.getByRole('link', { name: /8 800 350-12-12/ })).toHaveAttribute('href', 'tel:+78003501212');
+    expect(screen.getByRole('link', { name: /\+7 \(800\) 350-12-12/ })).toHaveAttribute('href', 'tel:+78003501212');
     expect(screen.getByRole('link', { name: 'zakaz@magistral-cargo.ru' })).toHaveAttribute(
       'href',
       'mailto:zakaz@magistral-cargo.ru',
@@ -55,6 +55,6 @@ describe('Footer', () => {
   it('still renders contacts when the links could not be loaded', () => {
     render(<Footer links={null} year={2026} />);
     expect(screen.getByText('Разделы сайта временно недоступны')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /8 800 350-12-12/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /\+7 \(800\) 350-12-12/ })).toBeInTheDocument();
   });
 });
