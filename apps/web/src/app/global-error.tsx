@@ -1,6 +1,6 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain';
+import { MESSAGES } from '@freight/domain/messages';
 
 /** Last-resort boundary when the root layout itself fails: plain markup, inline-safe styles. */
 export default function GlobalError() {

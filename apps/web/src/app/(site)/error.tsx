@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { MESSAGES } from '@freight/domain';
+import { MESSAGES } from '@freight/domain/messages';
 import { SHELL_LABELS } from '@/features/shell/labels';
 import styles from '../_components/status-box.module.css';
 

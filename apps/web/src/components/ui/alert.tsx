@@ -1,6 +1,6 @@
 'use client';
 
-import { ALERT_CLOSE_ANIMATION_MS } from '@freight/domain';
+import { ALERT_CLOSE_ANIMATION_MS } from '@freight/domain/constants';
 import { clsx } from 'clsx';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentPropsWithRef, CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';

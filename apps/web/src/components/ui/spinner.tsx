@@ -1,4 +1,4 @@
-import { MESSAGES } from '@freight/domain';
+import { MESSAGES } from '@freight/domain/messages';
 import { clsx } from 'clsx';
 import type { ComponentPropsWithRef } from 'react';
 import { LoadingIcon } from './icons';

@@ -1,7 +1,9 @@
 'use client';
 
-import { API_PATHS, ErrorBodySchema, type ErrorBody } from '@freight/contracts';
-import { MESSAGES } from '@freight/domain';
+// Deep imports keep zod and the schemas out of the browser bundle: this file runs on every page.
+import { API_PATHS } from '@freight/contracts/paths';
+import type { ErrorBody } from '@freight/contracts/errors';
+import { MESSAGES } from '@freight/domain/messages';
 
 /** An API answer that is not 2xx, with the server's Russian message. */
 export class ApiError extends Error {
@@ -70,15 +72,25 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(data);
     throw new ApiError(
       response.status,
-      parsed.success
-        ? parsed.data
-        : { error: { code: 'HTTP_' + response.status, message: MESSAGES.common.internalError } },
+      isErrorBody(data) ? data : { error: { code: 'HTTP_' + response.status, message: MESSAGES.common.internalError } },
     );
   }
   return data as T;
+}
+
+/** The API's error shape, checked by hand (no zod in the browser for this). */
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, fields } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined || (typeof fields === 'object' && fields !== null))
+  );
 }
 
 function safeJson(text: string): unknown {

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
-import { COOKIE_NOTICE_STORAGE_KEY } from '@freight/domain';
+import { COOKIE_NOTICE_STORAGE_KEY } from '@freight/domain/constants';
 import { Button } from '@/components/ui';
 import { SHELL_LABELS } from '../labels';
 import styles from './cookie-notice.module.css';

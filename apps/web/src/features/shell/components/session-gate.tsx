@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
-import { API_PATHS } from '@freight/contracts';
-import { MESSAGES } from '@freight/domain';
+import { API_PATHS } from '@freight/contracts/paths';
+import { MESSAGES } from '@freight/domain/messages';
 import styles from './session-gate.module.css';
 
 const FIRST_RETRY_MS = 2_000;

@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { API_PATHS } from '@freight/contracts';
-import { SUPPORT_WIDGET_DELAY_MS } from '@freight/domain';
+import { API_PATHS } from '@freight/contracts/paths';
+import { SUPPORT_WIDGET_DELAY_MS } from '@freight/domain/constants';
 import { Alert, Button, Modal, TextInput } from '@/components/ui';
 import { BRAND } from '@/config/brand';
 import { ApiError, apiFetch } from '@/lib/api/client';

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '@freight/domain';
+import { DEFAULT_THEME, THEME_STORAGE_KEY, THEMES, type Theme } from '@freight/domain/constants';
 
 /**
  * Runs inline in <head> before the first paint: applies the saved theme to <html>, so a
