@@ -16,14 +16,25 @@ import { healthRoutes } from './modules/health/health.routes';
 import { anonymousRoutes } from './modules/auth/anonymous.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { locationRoutes } from './modules/locations/locations.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { registerIdentity } from './modules/auth/identity.plugin';
+import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
+import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 
 z.config(z.locales.ru());
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Upload storage; by default the one the configuration asks for (DATA_DIR/uploads or S3). */
+  storage?: FileStorage;
+  /** Test and benchmark knobs of the bug report (limits, per-file size). */
+  bugReport?: Omit<BugReportRoutesOptions, 'db' | 'storage'>;
   /** Pino options or false (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Time source of the identity rules (code expiry, limits); tests move it forward. */
+  clock?: () => Date;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -37,6 +48,8 @@ export const REDACT_PATHS = [
   '*.password',
   '*.currentPassword',
   '*.newPassword',
+  '*.current_password',
+  '*.new_password',
   '*.code',
   '*.token',
   '*.phone',
@@ -45,11 +58,20 @@ export const REDACT_PATHS = [
 ];
 
 /** Builds the API without listening, so tests can `inject()` against a real database. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  storage,
+  bugReport,
+  clock,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
-    requestTimeout: config.requestTimeoutMs,
+    // The whole-request deadline must let a 1 GB upload arrive (UPLOAD_TIMEOUT_MS); idle
+    // connections are still cut after connectionTimeout, and JSON bodies are capped at 1 MB.
+    requestTimeout: Math.max(config.requestTimeoutMs, config.uploads.timeoutMs),
     connectionTimeout: config.requestTimeoutMs * 2,
     keepAliveTimeout: 72_000,
     bodyLimit: 1_048_576,
@@ -120,8 +142,16 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
 
   await app.register(healthRoutes, { database });
   await app.register(anonymousRoutes, { db: database.db, policy: config.session });
-  await app.register(contentRoutes, { db: database.db });
+  await app.register(contentRoutes, { db: database.db, ...(clock ? { clock } : {}) });
+  await app.register(locationRoutes, { db: database.db, config, ...(clock ? { clock } : {}) });
+  await app.register(catalogRoutes, { db: database.db });
   await app.register(feedbackRoutes, { db: database.db });
+  await registerIdentity(app, { config, db: database.db, clock });
+  await app.register(bugReportRoutes, {
+    db: database.db,
+    storage: storage ?? createFileStorage(config.uploads),
+    ...bugReport,
+  });
 
   return app;
 }

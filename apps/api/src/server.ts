@@ -1,9 +1,11 @@
 import closeWithGrace from 'close-with-grace';
-import { openDatabase, seedReference } from '@freight/db';
+import { openDatabase, seedDemo, seedReference } from '@freight/db';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
 import { loggerOptions } from './logger';
 import { purgeDeadSessions } from './modules/auth/session.service';
+import { hashSecret } from './modules/auth/password';
+import { purgeIdentityData } from './modules/auth/identity.repository';
 
 /**
  * Entry point: parse the environment, open the database (PGlite under DATA_DIR unless
@@ -23,6 +25,7 @@ let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 await database.migrate();
 await seedReference(database.db);
+if (config.demoMode) await seedDemo(database.db, { hashPassword: (p) => hashSecret(p) });
 
 app = await buildApp({ config, database, logger: loggerOptions(config) });
 
@@ -36,6 +39,9 @@ const purgeTimer = setInterval(() => {
   purgeDeadSessions(database.db, config.session)
     .then((n) => n > 0 && app?.log.info({ removed: n }, 'expired sessions removed'))
     .catch((error: unknown) => app?.log.warn({ err: error }, 'session purge failed'));
+  purgeIdentityData(database.db, new Date()).catch((error: unknown) =>
+    app?.log.warn({ err: error }, 'identity data purge failed'),
+  );
 }, 3_600_000);
 purgeTimer.unref();
 

@@ -20,6 +20,7 @@ export async function proxy(request: NextRequest) {
     isDev: !webEnv.isProduction,
     upgradeInsecureRequests: webEnv.httpsOrigin,
     extraScriptOrigins: webEnv.supportChatScriptUrl ? [new URL(webEnv.supportChatScriptUrl).origin] : [],
+    extraImageOrigins: webEnv.map ? [webEnv.map.tileOrigin] : [],
   });
 
   const requestHeaders = new Headers(request.headers);

@@ -40,8 +40,34 @@ export const BugReportFilesSchema = z
   .transform((files: FileDescriptor[]) => files.filter((file) => !isBugReportPlaceholderFile(file)))
   .pipe(z.array(BugReportFileSchema).max(BUG_REPORT_MAX_FILES, { error: MESSAGES.bugReport.filesMaxCount }));
 
-/** Response of a successful bug report: the id the report was stored under. */
+/**
+ * One stored file of a report, as the upload widget's item `response` (spec section 7: only the
+ * upload response's `url` is known). `type` is what the content is, not what the client said.
+ */
+export const BugReportFileResponseSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().meta({ description: 'The file name the user sent (shown only)' }),
+    size: z.number().int().nonnegative().meta({ description: 'Bytes' }),
+    type: z.enum(['image/jpeg', 'image/png']),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    url: z.string().meta({ description: 'Where the sender may download the file again' }),
+  })
+  .meta({ id: 'BugReportFile' });
+export type BugReportFileResponse = z.infer<typeof BugReportFileResponseSchema>;
+
+/** Response of a successful bug report: the id the report was stored under and its files in order. */
 export const BugReportResponseSchema = z
-  .object({ id: z.string().meta({ description: 'Id of the stored report' }) })
+  .object({
+    id: z.string().meta({ description: 'Id of the stored report' }),
+    files: z.array(BugReportFileResponseSchema),
+  })
   .meta({ id: 'BugReportResponse' });
 export type BugReportResponse = z.infer<typeof BugReportResponseSchema>;
+
+/** Path parameters of GET duty_bug_report/files/:fileId (our addition: reading a file back). */
+export const BugReportFileParamsSchema = z.object({ fileId: z.uuid() });
+
+/** Multipart field name the files travel in. */
+export const BUG_REPORT_FILES_FIELD = 'files';

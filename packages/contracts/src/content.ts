@@ -1,4 +1,6 @@
+import { MESSAGES } from '@freight/domain';
 import { z } from 'zod';
+import { queryBoolean } from './query';
 
 export const FooterLinkSchema = z
   .object({
@@ -12,3 +14,117 @@ export type FooterLink = z.infer<typeof FooterLinkSchema>;
 
 export const DynamicContentResponseSchema = z.array(FooterLinkSchema).meta({ id: 'DynamicContent' });
 export type DynamicContentResponse = z.infer<typeof DynamicContentResponseSchema>;
+
+export const NEWS_KINDS = ['news', 'event'] as const;
+export const NEWS_PAGE_SIZE = 6;
+
+export const NewsItemSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    kind: z.enum(NEWS_KINDS),
+    title: z.string(),
+    summary: z.string(),
+    published_at: z.string(),
+    event_date: z.string().nullable(),
+    event_place: z.string().nullable(),
+    to_main_page: z.boolean(),
+  })
+  .meta({ id: 'NewsItem' });
+export type NewsItem = z.infer<typeof NewsItemSchema>;
+
+export const NewsDetailSchema = NewsItemSchema.extend({ body: z.string() }).meta({ id: 'NewsDetail' });
+export type NewsDetail = z.infer<typeof NewsDetailSchema>;
+
+const pageNumber = z.coerce
+  .number({ error: MESSAGES.content.pageInvalid })
+  .int({ error: MESSAGES.content.pageInvalid })
+  .min(1, { error: MESSAGES.content.pageInvalid });
+
+/** GET /duty_news/news: `to_main_page=true` for the home page; paging and a kind filter for /news. */
+export const NewsQuerySchema = z.object({
+  to_main_page: queryBoolean.optional(),
+  kind: z.enum(NEWS_KINDS, { error: MESSAGES.content.kindInvalid }).optional(),
+  page: pageNumber.default(1),
+  page_size: z.coerce
+    .number({ error: MESSAGES.content.pageSizeInvalid })
+    .int({ error: MESSAGES.content.pageSizeInvalid })
+    .min(1, { error: MESSAGES.content.pageSizeInvalid })
+    .max(50, { error: MESSAGES.content.pageSizeInvalid })
+    .default(NEWS_PAGE_SIZE),
+});
+export type NewsQuery = z.input<typeof NewsQuerySchema>;
+
+export const NewsListResponseSchema = z
+  .object({
+    items: z.array(NewsItemSchema),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'NewsList' });
+export type NewsList = z.infer<typeof NewsListResponseSchema>;
+
+export const NewsSlugParamsSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: MESSAGES.content.newsNotFound }),
+});
+
+export const PromotionSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    terms: z.string(),
+    promo_code: z.string().nullable(),
+    discount_percent: z.number().int().nullable(),
+    starts_on: z.string(),
+    ends_on: z.string(),
+    is_actual: z.boolean(),
+  })
+  .meta({ id: 'Promotion' });
+export type Promotion = z.infer<typeof PromotionSchema>;
+export const PromotionQuerySchema = z.object({ actual: queryBoolean.optional() });
+export const PromotionsResponseSchema = z.array(PromotionSchema).meta({ id: 'Promotions' });
+
+export const HolidaysQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: MESSAGES.content.yearInvalid })
+    .int({ error: MESSAGES.content.yearInvalid })
+    .min(2024, { error: MESSAGES.content.yearInvalid })
+    .max(2027, { error: MESSAGES.content.yearInvalid })
+    .optional(),
+});
+export const ProductionDaySchema = z
+  .object({
+    date: z.string(),
+    type: z.enum(['working', 'weekend', 'holiday', 'transferred_day_off', 'working_weekend']),
+    is_working_day: z.boolean(),
+    is_short_day: z.boolean(),
+    hours: z.number().int(),
+    title: z.string().nullable(),
+  })
+  .meta({ id: 'ProductionDay' });
+export const HolidaysResponseSchema = z
+  .object({
+    years: z.array(
+      z.object({
+        year: z.number().int(),
+        status: z.enum(['official', 'provisional']),
+        basis: z.string(),
+        working_days: z.number().int(),
+        working_hours: z.number().int(),
+      }),
+    ),
+    /** Days that differ from an ordinary Monday–Friday week; any other weekday works, weekends rest. */
+    days: z.array(ProductionDaySchema),
+  })
+  .meta({ id: 'Holidays' });
+export type HolidaysResponse = z.infer<typeof HolidaysResponseSchema>;
+
+export const IntegrationMenuItemSchema = z
+  .object({ id: z.number().int(), key: z.string(), title: z.string(), description: z.string(), url: z.string() })
+  .meta({ id: 'IntegrationMenuItem' });
+export type IntegrationMenuItem = z.infer<typeof IntegrationMenuItemSchema>;
+export const IntegrationMenuResponseSchema = z.array(IntegrationMenuItemSchema).meta({ id: 'IntegrationMenu' });

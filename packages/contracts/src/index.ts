@@ -8,3 +8,6 @@ export * from './query';
 export * from './cargo';
 export * from './bug-report';
 export * from './access-request';
+export * from './identity';
+export * from './locations';
+export * from './catalog';

@@ -15,3 +15,6 @@ export * from './money';
 export * from './plural';
 export * from './identifiers';
 export * from './legal';
+export * from './identity';
+export * from './production-calendar';
+export * from './working-hours';

@@ -32,6 +32,67 @@ export const MESSAGES = {
     /** Prefix of the fallback display name `Клиент-{id}`. */
     fallbackNamePrefix: 'Клиент',
   },
+  /** Identity: sign-up, sign-in, codes, sessions, profile and account settings (issue 4). */
+  auth: {
+    codeSent: 'Код отправлен. Если номер указан верно, SMS придёт в течение минуты',
+    codeRequired: 'Введите код из SMS',
+    codeFormat: 'Код состоит из 6 цифр',
+    codeInvalid: 'Неверный код',
+    codeExpired: 'Срок действия кода истёк. Запросите новый код',
+    codeAttemptsExceeded: 'Слишком много неверных попыток. Запросите новый код',
+    /** Used with `formatWait`: «Повторно запросить код можно через 45 секунд». */
+    resendTooSoon: 'Повторно запросить код можно через',
+    phoneHourLimit: 'На этот номер уже отправлено много кодов. Попробуйте через час',
+    phoneDayLimit: 'На этот номер сегодня отправлено слишком много кодов. Попробуйте завтра',
+    ipHourLimit: 'С вашего адреса отправлено слишком много кодов. Попробуйте позже',
+    phoneNotConfirmed: 'Сначала подтвердите номер телефона кодом из SMS',
+    passwordRequired: 'Введите пароль',
+    passwordTooShort: 'Пароль должен содержать не меньше 8 символов',
+    passwordTooLong: 'Пароль не может быть длиннее 128 символов',
+    passwordWeak: 'Пароль должен содержать буквы и цифры',
+    passwordMismatch: 'Пароли не совпадают',
+    currentPasswordRequired: 'Введите текущий пароль',
+    currentPasswordWrong: 'Неверный текущий пароль',
+    reauthLocked: 'Слишком много неверных попыток ввода пароля. Попробуйте через 15 минут',
+    wrongCredentials: 'Неверный номер телефона или пароль',
+    signInLocked: 'Слишком много попыток входа. Попробуйте через 15 минут или войдите по коду из SMS',
+    nameRequired: 'Введите имя',
+    nameTooLong: 'Имя не может быть длиннее 100 символов',
+    consentRequired: 'Необходимо согласие на обработку персональных данных',
+    emailSent: 'Письмо отправлено. Если адрес указан верно, оно придёт в течение нескольких минут',
+    emailLinkInvalid: 'Ссылка недействительна или устарела. Запросите новое письмо',
+    emailNothingPending: 'Нет адреса, ожидающего подтверждения',
+    emailTaken: 'Этот адрес уже используется',
+    phoneTaken: 'Этот номер уже привязан к другой учётной записи',
+    phoneSameAsCurrent: 'Это ваш текущий номер',
+    emailSameAsCurrent: 'Это ваш текущий адрес',
+    sessionNotFound: 'Сеанс не найден',
+    logoutForbidden: 'Выход возможен только со страниц нашего сайта',
+    deleteConfirmRequired: 'Для удаления введите слово УДАЛИТЬ',
+    devOutboxUnavailable: 'Журнал сообщений доступен только в демонстрационном режиме',
+    /** SMS and e-mail texts. `{code}`, `{link}` are replaced when the message is built. */
+    smsCode: 'Код для входа в «Магистраль»: {code}. Никому его не сообщайте',
+    smsCodeRegistration: 'Код подтверждения регистрации в «Магистраль»: {code}. Никому его не сообщайте',
+    smsCodeReset: 'Код для восстановления пароля в «Магистраль»: {code}. Никому его не сообщайте',
+    smsCodeChangePhone: 'Код для привязки номера к «Магистраль»: {code}. Никому его не сообщайте',
+    smsAlreadyRegistered:
+      'Этот номер уже зарегистрирован в «Магистраль». Войдите по паролю или восстановите пароль на сайте',
+    mailConfirmSubject: 'Подтвердите адрес электронной почты',
+    mailConfirmBody:
+      'Здравствуйте!\n\nЧтобы подтвердить адрес для «Магистраль», откройте ссылку:\n{link}\n\nИли введите код на сайте: {code}\n\nЕсли вы не регистрировались, просто удалите это письмо.',
+    mailChangeSubject: 'Подтвердите новый адрес электронной почты',
+    mailChangeBody:
+      'Здравствуйте!\n\nЧтобы привязать этот адрес к учётной записи «Магистраль», откройте ссылку:\n{link}\n\nЕсли вы этого не запрашивали, просто удалите это письмо.',
+    mailTakenBody:
+      'Здравствуйте!\n\nКто-то пытался привязать этот адрес к учётной записи «Магистраль», но он уже используется. Если это были вы, войдите в свою учётную запись. Если нет, ничего делать не нужно.',
+    mailResetSubject: 'Восстановление пароля',
+    mailResetBody:
+      'Здравствуйте!\n\nЧтобы задать новый пароль для «Магистраль», откройте ссылку (она действует 1 час):\n{link}\n\nЕсли вы не запрашивали восстановление, просто удалите это письмо.',
+    plural: {
+      second: { one: 'секунду', few: 'секунды', many: 'секунд', other: 'секунды' },
+      minute: { one: 'минуту', few: 'минуты', many: 'минут', other: 'минуты' },
+    },
+  },
   phone: {
     required: 'Введите номер телефона',
     invalid: 'Введите номер телефона в формате +7(XXX) XXX-XX-XX',
@@ -59,6 +120,15 @@ export const MESSAGES = {
     successTitle: 'Ваше сообщение было успешно отправлено.',
     successSubtitle: 'Спасибо за обратную связь!',
     close: 'Закрыть',
+    /** Form labels of the bug-report modal (issue 8). */
+    title: 'Сообщить об ошибке',
+    description: 'Опишите, что пошло не так, и приложите снимки экрана — это поможет нам быстрее всё исправить.',
+    textLabel: 'Сообщение',
+    contactLabel: 'Email или телефон для ответа',
+    filesLabel: 'Снимки экрана',
+    filesHint: 'JPEG или PNG, не больше 10 файлов, до 1ГБ каждый',
+    send: 'Отправить',
+    tooManyReports: 'Вы отправили слишком много сообщений. Попробуйте позже',
   },
   /** POST /user/feedback (used by packages/contracts/src/feedback.ts). */
   feedback: {
@@ -68,6 +138,16 @@ export const MESSAGES = {
   },
   upload: {
     failed: 'Не удалось загрузить файл',
+    tooManyPixels: 'Слишком большое разрешение изображения',
+    unreadable: 'Не удалось прочитать изображение: файл повреждён',
+    interrupted: 'Загрузка прервана',
+    chooseFiles: 'Выбрать файлы',
+    remove: 'Удалить файл',
+    listLabel: 'Прикреплённые файлы',
+    statusUploading: 'Загружается',
+    statusDone: 'Загружен',
+    statusError: 'Ошибка загрузки',
+    statusReady: 'Готов к отправке',
   },
   cargo: {
     tabSingle: '1 место',
@@ -114,6 +194,59 @@ export const MESSAGES = {
     personNameRequired: 'Введите фамилию, имя и отчество',
     typeInvalid: 'Выберите тип заявки: юридическое или физическое лицо',
   },
+  /** Offices and terminals: opening state, schedules (packages/domain/src/working-hours.ts, /offices). */
+  offices: {
+    openUntil: 'Открыто до',
+    openRoundTheClock: 'Открыто круглосуточно',
+    breakUntil: 'Перерыв до',
+    closedOpensAt: 'Закрыто, откроется в',
+    closedOpensTomorrowAt: 'Закрыто, откроется завтра в',
+    closedOpens: 'Закрыто, откроется',
+    closedLong: 'Временно закрыто',
+    dayOff: 'выходной',
+    roundTheClock: 'круглосуточно',
+    lunchBreak: 'перерыв',
+    notFound: 'Офис или терминал не найден',
+    cityNotFound: 'Город не найден',
+    kinds: { terminal: 'Терминал', office: 'Офис', pickup_point: 'Пункт выдачи' },
+    operations: {
+      acceptance: 'Приём груза',
+      release: 'Выдача груза',
+      pickup: 'Забор от двери',
+      delivery: 'Доставка до двери',
+    },
+    payments: { cash: 'Наличные', card: 'Банковская карта', sbp: 'СБП', non_cash: 'Безналичный расчёт' },
+    transport: { auto: 'Авто', express: 'Экспресс', rail: 'Ж/д', avia: 'Авиа' },
+  },
+  /** Location calls: cities, subdivisions, address suggestions, transport checks. */
+  locations: {
+    cityNameTooShort: 'Введите не меньше 2 букв названия города',
+    queryTooShort: 'Введите не меньше 2 символов',
+    queryTooLong: 'Слишком длинный запрос',
+    idInvalid: 'Укажите идентификатор: число или FIAS-код',
+    subdivisionParamsConflict: 'Укажите либо код подразделения, либо название, но не оба сразу',
+    parametersInvalid: 'Неизвестный параметр подразделения',
+    sameCity: 'Города отправления и назначения совпадают',
+    bodyInvalid: 'Передайте строку для поиска адреса',
+    urlInvalid: 'Укажите адрес сайта, начинающийся с https:// или http://',
+    coordinatesInvalid: 'Укажите обе координаты: широту от −90 до 90 и долготу от −180 до 180',
+    kindInvalid: 'Тип подразделения: terminal, office или pickup_point',
+    widgetInvalid: 'Виджет: calculator или tracking',
+  },
+  /** Public content: news, promotions, holidays. */
+  content: {
+    newsNotFound: 'Новость не найдена',
+    pageInvalid: 'Номер страницы должен быть целым числом от 1',
+    pageSizeInvalid: 'Размер страницы должен быть от 1 до 50',
+    kindInvalid: 'Тип публикации: news или event',
+    yearInvalid: 'Производственный календарь есть на 2024–2027 годы',
+  },
+  /** Catalogs and the transportation type check. */
+  catalog: {
+    noSubdivisionIn: 'Нет подразделения с этим видом перевозки в городе',
+    distanceBelowMinimum: 'Расстояние меньше минимального для этого вида перевозки',
+    distanceAboveMaximum: 'Расстояние больше максимального для этого вида перевозки',
+  },
   /** Word forms for `pluralize`: one (1, 21), few (2–4, 22), many (5–20, 25), other (fractions). */
   plural: {
     place: { one: 'место', few: 'места', many: 'мест', other: 'места' },
@@ -122,6 +255,11 @@ export const MESSAGES = {
     day: { one: 'день', few: 'дня', many: 'дней', other: 'дня' },
     workingDay: { one: 'рабочий день', few: 'рабочих дня', many: 'рабочих дней', other: 'рабочего дня' },
     character: { one: 'символ', few: 'символа', many: 'символов', other: 'символа' },
+    city: { one: 'город', few: 'города', many: 'городов', other: 'города' },
+    office: { one: 'офис', few: 'офиса', many: 'офисов', other: 'офиса' },
+    point: { one: 'пункт', few: 'пункта', many: 'пунктов', other: 'пункта' },
+    region: { one: 'регион', few: 'региона', many: 'регионов', other: 'региона' },
+    kilometre: { one: 'километр', few: 'километра', many: 'километров', other: 'километра' },
   },
   dates: {
     /** Genitive month names, as in «9 января 2026 г.». */

@@ -36,6 +36,23 @@ export const EnvSchema = z
     SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+    DADATA_TOKEN: optionalString,
+    DADATA_BASE_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
+    DADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+    UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(3_600_000),
+    S3_ENDPOINT: optionalString,
+    S3_REGION: z.string().default('ru-central1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: boolFlag,
+    S3_PREFIX: z.string().default(''),
+    SMS_RU_API_ID: optionalString,
+    SMS_RU_BASE_URL: z.url().default('https://sms.ru'),
+    SMS_RU_FROM: optionalString,
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('«Магистраль» <no-reply@localhost>'),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -59,6 +76,39 @@ export const EnvSchema = z
     },
     cookieSecure: env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true',
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    /** Address and company suggestions (issue 5): DaData when a token is set, else our own index. */
+    dadata: {
+      token: env.DADATA_TOKEN,
+      baseUrl: env.DADATA_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: env.DADATA_TIMEOUT_MS,
+    },
+    /** File uploads (issue 8): local disk under DATA_DIR/uploads unless S3_BUCKET is set. */
+    uploads: {
+      timeoutMs: env.UPLOAD_TIMEOUT_MS,
+      dir: path.join(path.resolve(env.DATA_DIR), 'uploads'),
+      s3: env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            prefix: env.S3_PREFIX.replace(/^\/+|\/+$/g, ''),
+          }
+        : undefined,
+    },
+    /** Messages out (issue 4): unset providers fall back to the recording transport. */
+    messaging: {
+      smsRu: env.SMS_RU_API_ID
+        ? { apiId: env.SMS_RU_API_ID, baseUrl: env.SMS_RU_BASE_URL.replace(/\/+$/, ''), from: env.SMS_RU_FROM }
+        : undefined,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      pollMs: env.OUTBOX_POLL_MS,
+    },
+    /** Where links in e-mails point: the public origin of the site. */
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }));
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SiteShell } from '@/features/shell/components/site-shell';
+import { BugReportButton } from '@/features/bug-report/components/bug-report-button';
 import { SHELL_LABELS } from '@/features/shell/labels';
 import styles from './_components/status-box.module.css';
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: SHELL_LABELS.notFoundTitle };
 /** Any unknown address: the Russian 404 inside the site shell (header and footer stay). */
 export default function NotFound() {
   return (
-    <SiteShell>
+    <SiteShell bugReport={<BugReportButton compact />}>
       <div className="container">
         <section className={styles.box}>
           <h1 className={styles.title}>{SHELL_LABELS.notFoundTitle}</h1>

@@ -19,6 +19,16 @@ const WebEnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   ENABLE_TEST_ROUTES: z.enum(['0', '1', '']).optional(),
+  /** Leaflet tile URL template for the maps, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty = no map. */
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (v) => v === '' || (/^https?:\/\//.test(v) && URL.canParse(v.replace(/\{[a-z]+\}/g, 'a'))),
+      'a tile URL template',
+    )
+    .optional()
+    .transform((v) => v || undefined),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 const parsed = WebEnvSchema.parse(process.env);
@@ -31,4 +41,12 @@ export const webEnv = {
   publicOrigin: parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`,
   httpsOrigin: parsed.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
   testRoutes: parsed.ENABLE_TEST_ROUTES === '1',
+  map: parsed.MAP_TILE_URL
+    ? {
+        tileUrl: parsed.MAP_TILE_URL,
+        // The template's origin, for the CSP img-src ({s} subdomains allowed as a wildcard).
+        tileOrigin: new URL(parsed.MAP_TILE_URL.replace(/\{s\}/g, 'a')).origin.replace(/^(https?:\/\/)a\./, '$1*.'),
+        attribution: parsed.MAP_TILE_ATTRIBUTION?.trim() || '© участники OpenStreetMap',
+      }
+    : undefined,
 };

@@ -134,3 +134,9 @@ export const feedbackMessages = pgTable(
   },
   (t) => [index('feedback_messages_created_idx').on(t.createdAt)],
 );
+
+export * from './identity';
+export * from './bug-reports';
+export * from './locations';
+export * from './content';
+export * from './catalog';

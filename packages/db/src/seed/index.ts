@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { footerLinks } from '../schema/index';
 import { FOOTER_LINK_SEED } from './footer-links';
+import { seedNetworkAndContent, type NetworkSeedReport } from './network';
 
 export interface SeedReport {
   footerLinks: number;
+  network: NetworkSeedReport;
 }
 
 /**
@@ -21,5 +23,8 @@ export async function seedReference(db: Database): Promise<SeedReport> {
       target: [footerLinks.category, footerLinks.name],
       set: { url: sql`excluded.url`, position: sql`excluded.position`, isActive: true },
     });
-  return { footerLinks: rows.length };
+  const network = await seedNetworkAndContent(db);
+  return { footerLinks: rows.length, network };
 }
+
+export { DEMO_CLIENT, seedDemo } from './demo';

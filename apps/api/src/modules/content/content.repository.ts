@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import { footerLinks, type Database } from '@freight/db';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { footerLinks, integrationMenuItems, newsItems, promotions, type Database } from '@freight/db';
 
 export function findActiveFooterLinks(db: Database) {
   return db
@@ -7,4 +7,61 @@ export function findActiveFooterLinks(db: Database) {
     .from(footerLinks)
     .where(eq(footerLinks.isActive, true))
     .orderBy(asc(footerLinks.category), asc(footerLinks.position), asc(footerLinks.id));
+}
+
+export async function findNewsPage(
+  db: Database,
+  filter: { toMainPage?: boolean | undefined; kind?: string | undefined; offset: number; limit: number },
+) {
+  const where: SQL[] = [eq(newsItems.isPublished, true), lte(newsItems.publishedAt, sql`now()`)];
+  if (filter.toMainPage !== undefined) where.push(eq(newsItems.toMainPage, filter.toMainPage));
+  if (filter.kind) where.push(eq(newsItems.kind, filter.kind));
+  const [items, [total]] = await Promise.all([
+    db
+      .select()
+      .from(newsItems)
+      .where(and(...where))
+      .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db
+      .select({ value: count() })
+      .from(newsItems)
+      .where(and(...where)),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export async function findNewsBySlug(db: Database, slug: string) {
+  const [row] = await db
+    .select()
+    .from(newsItems)
+    .where(and(eq(newsItems.slug, slug), eq(newsItems.isPublished, true), lte(newsItems.publishedAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** Active promotions; with `actualOn` (ISO date) only those running that day. */
+export function findPromotions(db: Database, actualOn?: string) {
+  const where: SQL[] = [eq(promotions.isActive, true)];
+  if (actualOn) where.push(lte(promotions.startsOn, actualOn), gte(promotions.endsOn, actualOn));
+  return db
+    .select()
+    .from(promotions)
+    .where(and(...where))
+    .orderBy(asc(promotions.position), asc(promotions.id));
+}
+
+export function findIntegrationMenu(db: Database) {
+  return db
+    .select({
+      id: integrationMenuItems.id,
+      key: integrationMenuItems.key,
+      title: integrationMenuItems.title,
+      description: integrationMenuItems.description,
+      url: integrationMenuItems.url,
+    })
+    .from(integrationMenuItems)
+    .where(eq(integrationMenuItems.isActive, true))
+    .orderBy(asc(integrationMenuItems.position));
 }

@@ -3,11 +3,12 @@
 import { useEffect } from 'react';
 import { MESSAGES } from '@freight/domain/messages';
 import { SHELL_LABELS } from '@/features/shell/labels';
+import { BugReportButton } from '@/features/bug-report/components/bug-report-button';
 import styles from '../_components/status-box.module.css';
 
 /**
- * Error boundary of spec §2: 'Произошла ошибка' / 'Попробуйте зайти позже'. The bug-report
- * button joins once the bug-report modal exists; until then no dead button is shown.
+ * Error boundary of spec §2: 'Произошла ошибка' / 'Попробуйте зайти позже' and the bug-report
+ * button, which opens the bug-report modal.
  */
 export default function SiteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {
@@ -24,6 +25,7 @@ export default function SiteError({ error, reset }: { error: Error & { digest?: 
           <button type="button" className={styles.button} onClick={reset}>
             {SHELL_LABELS.errorRetry}
           </button>
+          <BugReportButton appearance="secondary" size="large" />
           <a className={styles.link} href="/">
             {SHELL_LABELS.goHome}
           </a>

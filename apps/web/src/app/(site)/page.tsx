@@ -1,56 +1,240 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
+import {
+  distanceKm,
+  formatCount,
+  formatLongDate,
+  formatNumber,
+  formatRub,
+  MESSAGES,
+  resolveFooterLink,
+} from '@freight/domain';
+import type { AdditionalService } from '@freight/contracts';
+import { MapView } from '@/components/map/map-view';
 import { BRAND } from '@/config/brand';
-import styles from './home.module.css';
+import { webEnv } from '@/config/env';
+import { NewsCard } from '@/features/news/components/news-card';
+import { loadHomeData } from './_components/home-data';
+import { HOME_LABELS as L } from './_components/labels';
+import { TrackForm } from './_components/track-form';
+import { WidgetRequestForm } from './_components/widget-request-form';
+import styles from './_components/home.module.css';
 
-const SERVICES = [
-  {
-    title: 'Сборные грузы',
-    text: 'Отправляйте от одной коробки до нескольких паллет: платите только за место, которое занимает ваш груз.',
+export const metadata: Metadata = {
+  title: { absolute: `${BRAND.siteName} — перевозка сборных грузов по России` },
+  description:
+    'Транспортная компания «Магистраль»: перевозка сборных грузов между городами России с 2012 года. Терминалы в каждом федеральном округе, забор и доставка до двери, отслеживание груза.',
+  alternates: { canonical: '/' },
+  openGraph: {
+    title: `${BRAND.siteName} — перевозка сборных грузов по России`,
+    description: 'Сборные грузы по России: терминалы, забор и доставка до двери, страхование, отслеживание.',
+    locale: 'ru_RU',
+    type: 'website',
   },
-  {
-    title: 'Забор и доставка до двери',
-    text: 'Заберём груз у отправителя и привезём получателю, или сдайте и получите его на терминале.',
-  },
-  {
-    title: 'Упаковка и страхование',
-    text: 'Жёсткая обрешётка, паллетирование и стрейч-плёнка; страхование по объявленной стоимости.',
-  },
-  {
-    title: 'Документы и отслеживание',
-    text: 'Закрывающие документы для бухгалтерии и статусы груза на каждом этапе перевозки.',
-  },
-];
+};
 
-export default function HomePage() {
+function servicePrice(service: AdditionalService): string {
+  if (service.price_unit === 'percent') return L.percentOfValue(formatNumber(service.price_kopecks / 100, 2));
+  if (service.price_kopecks === 0) return L.free;
+  return `${formatRub(service.price_kopecks)} ${L.servicePrice[service.price_unit]}`;
+}
+
+export default async function HomePage() {
+  const data = await loadHomeData();
+  const origin = data.popular?.[0];
+  const directions = origin
+    ? data.popular!.slice(1, 9).map((to) => ({ to, km: Math.round(distanceKm(origin, to)) }))
+    : [];
+  const districts = new Map<string, NonNullable<typeof data.network>['cities']>();
+  for (const city of data.network?.cities ?? []) {
+    districts.set(city.federal_district, [...(districts.get(city.federal_district) ?? []), city]);
+  }
+  const map = webEnv.map;
+
   return (
     <div className="container">
       <section className={styles.hero} aria-labelledby="hero-title">
-        <h1 id="hero-title">{BRAND.tagline}</h1>
-        <p className={styles.lead}>
-          «Магистраль» с 2012 года перевозит сборные грузы для бизнеса и частных клиентов: от документов до нескольких
-          тонн, от терминала или от двери.
-        </p>
-        <div className={styles.cta}>
-          <a className={styles.primary} href={`tel:${BRAND.phone.tel}`}>
-            Позвонить {BRAND.phone.display}
-          </a>
-          <Link className={styles.secondary} href="/offices">
-            Адреса и контакты
-          </Link>
+        <div className={styles.heroText}>
+          <h1 id="hero-title">{BRAND.tagline}</h1>
+          <p className={styles.lead}>{L.heroLead}</p>
+          <TrackForm />
         </div>
+        {/* The price calculator of the pricing issue mounts here (data-slot="calculator"). */}
+        <section
+          id="calculator"
+          className={styles.calculator}
+          aria-labelledby="calculator-title"
+          data-slot="calculator"
+        >
+          <h2 id="calculator-title">{L.calculatorTitle}</h2>
+          <p>{L.calculatorText}</p>
+          <a className={styles.primary} href={`tel:${BRAND.phone.tel}`}>
+            {L.calculatorCall}: {BRAND.phone.display}
+          </a>
+        </section>
       </section>
 
-      <section aria-labelledby="services-title" className={styles.services}>
-        <h2 id="services-title">Услуги</h2>
-        <ul className={styles.grid}>
-          {SERVICES.map((service) => (
-            <li key={service.title} className={styles.card}>
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {origin && directions.length > 0 && (
+        <section className={styles.section} aria-labelledby="directions-title">
+          <h2 id="directions-title">{L.directionsTitle}</h2>
+          <ul className={styles.directions}>
+            {directions.map(({ to, km }) => (
+              <li key={to.id}>
+                <Link href={`/offices?city=${to.id}`} prefetch={false}>
+                  <span className={styles.route}>
+                    {origin.name} → {to.name}
+                  </span>
+                  <span className={styles.distance}>{formatNumber(km)} км</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {data.promotions && data.promotions.length > 0 && (
+        <section className={styles.section} aria-labelledby="promotions-title">
+          <h2 id="promotions-title">{L.promotionsTitle}</h2>
+          <ul className={styles.cards}>
+            {data.promotions.map((promo) => (
+              <li key={promo.id} className={`${styles.card} ${styles.promo}`}>
+                {promo.discount_percent !== null && (
+                  <span className={styles.discount}>−{promo.discount_percent} %</span>
+                )}
+                <h3>{promo.title}</h3>
+                <p>{promo.description}</p>
+                {promo.promo_code && (
+                  <p>
+                    {L.promoCode}: <strong className={styles.code}>{promo.promo_code}</strong>
+                  </p>
+                )}
+                <p className={styles.muted}>
+                  {promo.terms} <time dateTime={promo.ends_on}>{L.until(formatLongDate(promo.ends_on))}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {data.news && data.news.items.length > 0 && (
+        <section className={styles.section} aria-labelledby="news-title">
+          <div className={styles.sectionHead}>
+            <h2 id="news-title">{L.newsTitle}</h2>
+            <Link href="/news">{L.allNews}</Link>
+          </div>
+          <ul className={styles.cards} data-testid="home-news">
+            {data.news.items.map((item) => (
+              <li key={item.id}>
+                <NewsCard item={item} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {(data.transport || data.services) && (
+        <section className={styles.section} aria-labelledby="services-title">
+          <h2 id="services-title">{L.servicesTitle}</h2>
+          {data.transport && (
+            <ul className={styles.cards} aria-label={L.transportTitle}>
+              {data.transport.map((t) => (
+                <li key={t.id} className={styles.card}>
+                  <h3>{t.name}</h3>
+                  <p>{t.description}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.services && (
+            <ul className={styles.serviceList}>
+              {data.services.map((s) => (
+                <li key={s.id}>
+                  <span>
+                    <strong>{s.name}.</strong> {s.description}
+                  </span>
+                  <span className={styles.price}>{servicePrice(s)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {data.network && (
+        <section className={styles.section} aria-labelledby="network-title">
+          <div className={styles.sectionHead}>
+            <h2 id="network-title">{L.networkTitle}</h2>
+            <Link href="/offices">{L.allOffices}</Link>
+          </div>
+          <p className={styles.stats}>
+            <span>{formatCount(data.network.totals.cities, MESSAGES.plural.city)}</span>
+            <span>{formatCount(data.network.totals.subdivisions, MESSAGES.plural.point)}</span>
+            <span>{formatCount(data.network.totals.regions, MESSAGES.plural.region)}</span>
+          </p>
+          {map && (
+            <div className={styles.networkMap}>
+              <MapView
+                label={L.networkMapLabel}
+                tileUrl={map.tileUrl}
+                attribution={map.attribution}
+                points={data.network.cities.map((c) => ({
+                  id: c.id,
+                  lat: c.lat,
+                  lon: c.lon,
+                  title: c.name,
+                  subtitle: formatCount(c.subdivisions_count, MESSAGES.plural.point),
+                  href: `/offices?city=${c.id}`,
+                  major: c.has_terminal,
+                }))}
+              />
+            </div>
+          )}
+          <div className={styles.districts}>
+            {[...districts].map(([district, list]) => (
+              <section key={district} aria-label={L.citiesIn(district)}>
+                <h3>{L.citiesIn(district)}</h3>
+                <p>
+                  {list
+                    .sort((a, b) => a.name.localeCompare(b.name, 'ru'))
+                    .map((c, index) => (
+                      <span key={c.id}>
+                        {index > 0 && ', '}
+                        <Link href={`/offices?city=${c.id}`} prefetch={false}>
+                          {c.name}
+                        </Link>
+                      </span>
+                    ))}
+                </p>
+              </section>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {data.integration && data.integration.length > 0 && (
+        <section className={styles.section} aria-labelledby="integration-title">
+          <h2 id="integration-title">{L.integrationTitle}</h2>
+          <ul className={styles.cards}>
+            {data.integration.map((item) => {
+              const { href } = resolveFooterLink(item.url);
+              return (
+                <li key={item.id} className={styles.card}>
+                  <h3>
+                    <a href={href}>{item.title}</a>
+                  </h3>
+                  <p>{item.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+          <div id="integration-widget" className={styles.widget}>
+            <h3>{L.widgetTitle}</h3>
+            <p>{L.widgetText}</p>
+            <WidgetRequestForm />
+          </div>
+        </section>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ describe('components/ui index', () => {
     'CheckIcon',
     'CloseIcon',
     'EyeIcon',
+    'FileUpload',
     'InfoIcon',
     'LoadingIcon',
     'Modal',

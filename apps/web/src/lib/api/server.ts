@@ -10,6 +10,17 @@ export class ApiUnavailableError extends Error {
   }
 }
 
+/** The API answered 4xx; `status` lets a page tell «not found» (404) from a bad request. */
+export class ApiStatusError extends Error {
+  constructor(
+    path: string,
+    readonly status: number,
+  ) {
+    super(`API ${path} answered ${status}`);
+    this.name = 'ApiStatusError';
+  }
+}
+
 /**
  * GET a call of our API from a server component, on behalf of the visitor (their cookies and
  * client address are forwarded), and parse the answer with the contract schema.
@@ -36,6 +47,6 @@ export async function apiGet<S extends z.ZodType>(
     throw new ApiUnavailableError(error);
   }
   if (response.status >= 500) throw new ApiUnavailableError(response.status);
-  if (!response.ok) throw new Error(`API ${path} answered ${response.status}`);
+  if (!response.ok) throw new ApiStatusError(path, response.status);
   return schema.parse(await response.json());
 }

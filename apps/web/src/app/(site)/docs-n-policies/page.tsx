@@ -1,82 +1,59 @@
 import type { Metadata } from 'next';
+import { formatLongDate, PD_CONSENT, PD_POLICY } from '@freight/domain';
 import { BRAND } from '@/config/brand';
 import styles from '../page-text.module.css';
 
-export const metadata: Metadata = { title: 'Политика обработки персональных данных и cookie' };
+export const metadata: Metadata = {
+  title: 'Политика обработки персональных данных и cookie',
+  description: `Политика ${BRAND.legalName} в отношении обработки персональных данных и использования файлов cookie (152-ФЗ).`,
+};
 
-/** Published under art. 18.1 part 2 of 152-FZ: unrestricted access to the operator's policy. */
+/**
+ * Published under art. 18.1 part 2 of 152-FZ: unrestricted access to the operator's policy. The
+ * texts are the versioned documents of packages/domain/src/legal.ts, the very texts whose hashes
+ * are stored with every consent.
+ */
 export default function PoliciesPage() {
   return (
     <div className="container">
       <article className={styles.article}>
-        <h1>Политика обработки персональных данных</h1>
-        <p className={styles.meta}>Редакция 1.0 от 21 ноября 2026 г.</p>
-
-        <h2>1. Общие положения</h2>
-        <p>
-          Настоящая политика определяет, как {BRAND.legalName} (далее — Оператор) обрабатывает и защищает персональные
-          данные посетителей сайта и клиентов в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О
-          персональных данных».
+        <h1>{PD_POLICY.title}</h1>
+        <p className={styles.meta}>
+          Редакция {PD_POLICY.version}, действует с {formatLongDate(PD_POLICY.effectiveDate)}
         </p>
-
-        <h2>2. Какие данные мы обрабатываем и зачем</h2>
-        <ul className={styles.list}>
-          <li>
-            имя, номер телефона и адрес электронной почты — чтобы зарегистрировать вас, принять и исполнить заявку на
-            перевозку, сообщить о статусе груза и ответить на обращение;
-          </li>
-          <li>
-            данные отправителя и получателя (ФИО или наименование организации, ИНН, адреса) — чтобы оформить перевозку и
-            закрывающие документы;
-          </li>
-          <li>
-            технические данные (IP-адрес, тип браузера, время обращения) — чтобы обеспечить безопасность сайта и
-            подтвердить факт получения согласий.
-          </li>
-        </ul>
-
-        <h2>3. Правовые основания</h2>
-        <p>
-          Данные обрабатываются на основании вашего согласия, договора перевозки или транспортной экспедиции, а также
-          требований законодательства Российской Федерации о бухгалтерском учёте.
-        </p>
-
-        <h2>4. Порядок и условия обработки</h2>
-        <p>
-          Запись, систематизация, накопление, хранение, уточнение и извлечение персональных данных граждан России
-          выполняются с использованием баз данных, находящихся на территории Российской Федерации. Оператор не передаёт
-          данные третьим лицам, кроме случаев, необходимых для исполнения перевозки, и случаев, предусмотренных законом.
-          Данные хранятся не дольше, чем этого требуют цели обработки.
-        </p>
-
-        <h2>5. Ваши права</h2>
-        <p>
-          Вы вправе получить сведения об обработке своих данных, потребовать их уточнения, блокирования или уничтожения,
-          а также отозвать согласие. Запрос можно направить на{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>. Мы ответим в течение 10 рабочих дней; при
-          отзыве согласия прекратим обработку и уничтожим данные в срок не более 30 дней, если иное не требуется по
-          закону.
-        </p>
-
-        <h2 id="cookies">6. Использование файлов cookie</h2>
-        <p>Сайт использует только необходимые файлы cookie и локальное хранилище браузера:</p>
-        <ul className={styles.list}>
-          <li>
-            <strong>auth_token</strong> — идентификатор сессии (в том числе анонимной); нужен для входа в личный
-            кабинет, сохранения черновиков заявок и защиты от подделки запросов;
-          </li>
-          <li>выбранная тема оформления и отметка о прочтении уведомления о cookie — в локальном хранилище.</li>
-        </ul>
-        <p>
-          Мы не используем рекламные cookie и не подключаем сторонние счётчики. Отключить cookie можно в настройках
-          браузера, но тогда вход в личный кабинет работать не будет.
-        </p>
-
-        <h2>7. Контакты оператора</h2>
-        <p>
-          {BRAND.legalName}, телефон <a href={`tel:${BRAND.phone.tel}`}>{BRAND.phone.display}</a>, e-mail{' '}
-          <a href={`mailto:${BRAND.supportEmail}`}>{BRAND.supportEmail}</a>.
-        </p>
+        <nav aria-label="Содержание" className={styles.card}>
+          <ol className={styles.list}>
+            {PD_POLICY.sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title.replace(/^\d+\.\s*/, '')}</a>
+              </li>
+            ))}
+            <li>
+              <a href="#consent">{PD_CONSENT.title}</a>
+            </li>
+          </ol>
+        </nav>
+        {PD_POLICY.sections.map((section) => (
+          <section key={section.id} aria-labelledby={section.id}>
+            <h2 id={section.id}>{section.title}</h2>
+            {section.blocks.map((block, index) =>
+              typeof block === 'string' ? (
+                <p key={index}>{block}</p>
+              ) : (
+                <ul key={index} className={styles.list}>
+                  {block.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ),
+            )}
+          </section>
+        ))}
+        <section aria-labelledby="consent">
+          <h2 id="consent">{PD_CONSENT.title}</h2>
+          <p className={styles.meta}>Редакция {PD_CONSENT.version}</p>
+          <p>{PD_CONSENT.text}</p>
+        </section>
       </article>
     </div>
   );

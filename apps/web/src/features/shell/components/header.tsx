@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { getDisplayName } from '@freight/domain';
 import { BRAND } from '@/config/brand';
 import { SHELL_LABELS } from '../labels';
@@ -28,7 +29,7 @@ function UserIcon() {
  * link — the display name to /personal-account for a verified user, an icon to
  * /auth/sign-in for anyone else.
  */
-export function Header({ user }: { user: HeaderUser | null }) {
+export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport?: ReactNode }) {
   const verified = user?.isVerified === true;
   return (
     <header className={styles.header}>
@@ -54,6 +55,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
             {BRAND.phone.display}
           </a>
+          {bugReport}
           <ThemeToggle />
           {verified && user ? (
             <Link href="/personal-account" className={styles.userName} title={SHELL_LABELS.personalAccount}>

@@ -1,14 +1,24 @@
 import { headers } from 'next/headers';
-import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freight/contracts';
+import { API_PATHS, DynamicContentResponseSchema, UserInfoSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
 import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
 import { SHELL_LABELS } from '../labels';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, type HeaderUser } from './header';
 import { SessionGate } from './session-gate';
 import { SupportWidget } from './support-widget';
 import styles from './site-shell.module.css';
+
+/** The signed-in user for the header (spec §4), or null: anonymous (401) or the API is slow or down. */
+async function loadUser(): Promise<HeaderUser | null> {
+  try {
+    const user = await apiGet(API_PATHS.userInfo, UserInfoSchema, { timeoutMs: 3_000 });
+    return { id: user.id, name: user.name, isVerified: user.is_verified };
+  } catch {
+    return null;
+  }
+}
 
 async function loadFooterLinks(): Promise<FooterLink[] | null> {
   try {
@@ -19,17 +29,24 @@ async function loadFooterLinks(): Promise<FooterLink[] | null> {
 }
 
 /** The page shell of spec §2: header, content container, footer, support widget, session gate. */
-export async function SiteShell({ children }: { children: React.ReactNode }) {
+export async function SiteShell({
+  children,
+  bugReport,
+}: {
+  children: React.ReactNode;
+  /** The «Сообщить об ошибке» button, composed by the route (features do not import features). */
+  bugReport?: React.ReactNode;
+}) {
   const headerStore = await headers();
   const unavailable = headerStore.get(SESSION_STATE_HEADER) === 'unavailable';
   const nonce = headerStore.get(NONCE_HEADER) ?? undefined;
-  const links = unavailable ? null : await loadFooterLinks();
+  const [links, user] = unavailable ? [null, null] : await Promise.all([loadFooterLinks(), loadUser()]);
   return (
     <SessionGate unavailable={unavailable}>
       <a className="skip-link" href="#main">
         {SHELL_LABELS.skipToContent}
       </a>
-      <Header user={null} />
+      <Header user={user} bugReport={bugReport} />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>

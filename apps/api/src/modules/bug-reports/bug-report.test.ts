@@ -1,0 +1,446 @@
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bugReportFiles, bugReports, consents, users } from '@freight/db';
+import { BUG_REPORT_MAX_FILE_BYTES, PD_CONSENT } from '@freight/domain';
+import type { BugReportResponse } from '@freight/contracts';
+import { buildApp } from '../../app';
+import { cookiePair, createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { generateToken, hashToken } from '../auth/session.service';
+import { insertSession } from '../auth/session.repository';
+import {
+  JPEG_4X3,
+  makePng,
+  MULTIPART_CONTENT_TYPE,
+  multipartBody,
+  pngHeader,
+  streamedMultipart,
+  type MultipartFilePart,
+} from '../uploads/test-images';
+
+const URL_ = '/api/v1/duty_bug_report/';
+const ANON_QUERY = { text: 'Кнопка «Рассчитать» не нажимается', contact: 'ivan@example.ru', policy_agreement: 'true' };
+const PLACEHOLDER: MultipartFilePart = { name: 'empty.txt', type: 'text/plain', content: Buffer.alloc(0) };
+
+interface ErrorJson {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** Every file under a folder, recursively (empty folders do not count). */
+async function listFiles(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+describe('POST /api/v1/duty_bug_report', () => {
+  let ctx: TestContext;
+  let dataDir: string;
+  let uploadsDir: string;
+  let ipCounter = 0;
+  const ip = () => `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bug-report-test-'));
+    uploadsDir = path.join(dataDir, 'uploads');
+    ctx = await createTestContext({ TRUST_PROXY: 'true', DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function newSession(): Promise<string> {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/authorization/anonymous_token' });
+    return cookiePair(res.headers['set-cookie'], 'auth_token')!;
+  }
+
+  async function post(options: {
+    query?: Record<string, string>;
+    files?: MultipartFilePart[];
+    payload?: unknown;
+    cookie?: string | null;
+    headers?: Record<string, string>;
+  }) {
+    const cookie = options.cookie === undefined ? await newSession() : options.cookie;
+    return ctx.app.inject({
+      method: 'POST',
+      url: URL_,
+      query: options.query ?? ANON_QUERY,
+      payload: (options.payload ?? multipartBody(options.files ?? [PLACEHOLDER])) as string,
+      headers: {
+        origin: TEST_ORIGIN,
+        'content-type': MULTIPART_CONTENT_TYPE,
+        'x-forwarded-for': ip(),
+        ...(cookie ? { cookie } : {}),
+        ...options.headers,
+      },
+    });
+  }
+
+  async function counts() {
+    const reports = await ctx.database.db.select().from(bugReports);
+    const files = await ctx.database.db.select().from(bugReportFiles);
+    return { reports: reports.length, files: files.length, stored: (await listFiles(uploadsDir)).length };
+  }
+
+  /** Runs a refused request and checks that it left no row and no file anywhere. */
+  async function expectNothingKept(run: () => Promise<{ statusCode: number; json(): unknown }>) {
+    const before = await counts();
+    const res = await run();
+    expect(await counts()).toEqual(before);
+    return { statusCode: res.statusCode, body: res.json() as ErrorJson };
+  }
+
+  it('stores a JPEG and a PNG checked by content, records the consent, and serves them back only to the sender', async () => {
+    const png = makePng(5, 7);
+    const cookie = await newSession();
+    const res = await post({
+      cookie,
+      files: [
+        { name: 'screen.jpg', type: 'image/jpeg', content: JPEG_4X3 },
+        { name: 'Снимок экрана.png', type: 'image/png', content: png },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as BugReportResponse;
+    expect(body.files).toEqual([
+      expect.objectContaining({ name: 'screen.jpg', type: 'image/jpeg', size: JPEG_4X3.length, width: 4, height: 3 }),
+      expect.objectContaining({ name: 'Снимок экрана.png', type: 'image/png', size: png.length, width: 5, height: 7 }),
+    ]);
+
+    const [report] = await ctx.database.db.select().from(bugReports).where(eq(bugReports.id, body.id));
+    expect(report).toMatchObject({ text: ANON_QUERY.text, contact: ANON_QUERY.contact, userId: null });
+    const [consent] = await ctx.database.db.select().from(consents).where(eq(consents.id, report!.consentId!));
+    expect(consent).toMatchObject({ documentVersion: PD_CONSENT.version, channel: 'bug_report' });
+
+    const rows = await ctx.database.db.select().from(bugReportFiles).where(eq(bugReportFiles.reportId, body.id));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      // Server-made names, outside any public folder.
+      expect(row.storageKey).toMatch(/^bug-reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png)$/);
+      const info = await stat(path.join(uploadsDir, row.storageKey));
+      expect(info.size).toBe(row.sizeBytes);
+    }
+
+    const back = await ctx.app.inject({ method: 'GET', url: body.files[1]!.url, headers: { cookie } });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(png)).toBe(true);
+    expect(back.headers['content-type']).toBe('image/png');
+    expect(back.headers['x-content-type-options']).toBe('nosniff');
+    expect(back.headers['content-disposition']).toMatch(
+      /^attachment; filename="[0-9a-f-]{36}\.png"; filename\*=UTF-8''%D0%A1%D0%BD/,
+    );
+    const stranger = await ctx.app.inject({
+      method: 'GET',
+      url: body.files[1]!.url,
+      headers: { cookie: await newSession() },
+    });
+    expect(stranger.statusCode).toBe(404);
+    const nobody = await ctx.app.inject({ method: 'GET', url: body.files[1]!.url });
+    expect(nobody.statusCode).toBe(404);
+  });
+
+  it('accepts a PNG named .jpg and sent as image/jpeg: the content decides', async () => {
+    const res = await post({ files: [{ name: 'photo.jpg', type: 'image/jpeg', content: makePng(2, 2) }] });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as BugReportResponse;
+    expect(body.files[0]).toMatchObject({ name: 'photo.jpg', type: 'image/png' });
+    const [row] = await ctx.database.db.select().from(bugReportFiles).where(eq(bugReportFiles.id, body.files[0]!.id));
+    expect(row!.storageKey).toMatch(/\.png$/);
+  });
+
+  it('refuses a text file named .jpg and keeps nothing, not even the good file before it', async () => {
+    const text = Buffer.from('это не картинка\n'.repeat(2000), 'utf8');
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({
+        files: [
+          { name: 'good.jpg', type: 'image/jpeg', content: JPEG_4X3 },
+          { name: 'bad.jpg', type: 'image/jpeg', content: text },
+        ],
+      }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Проверьте правильность заполнения полей',
+      fields: { 'files.1': 'Формат файлов должен быть JPEG или PNG' },
+    });
+  });
+
+  it('refuses 11 files and keeps nothing', async () => {
+    const files = Array.from({ length: 11 }, (_, i) => ({
+      name: `s${i}.png`,
+      type: 'image/png',
+      content: makePng(3, 3),
+    }));
+    const { statusCode, body } = await expectNothingKept(() => post({ files }));
+    expect(statusCode).toBe(400);
+    expect(body.error.fields).toEqual({ files: 'Максимальное количество файлов 10' });
+  });
+
+  it('accepts 10 files', async () => {
+    const files = Array.from({ length: 10 }, (_, i) => ({
+      name: `s${i}.png`,
+      type: 'image/png',
+      content: makePng(3, 3),
+    }));
+    const res = await post({ files });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as BugReportResponse).files).toHaveLength(10);
+  });
+
+  it('refuses a file one byte over 1 GiB sent as a stream, while streaming, and keeps nothing', async () => {
+    const size = BUG_REPORT_MAX_FILE_BYTES + 1;
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ payload: streamedMultipart({ name: 'huge.png', type: 'image/png', head: pngHeader(4000, 3000), size }) }),
+    );
+    expect(statusCode).toBe(413);
+    expect(body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Размер одного файла не должен превышать 1ГБ',
+      fields: { 'files.0': 'Размер одного файла не должен превышать 1ГБ' },
+    });
+    expect(await listFiles(path.join(uploadsDir, 'tmp'))).toEqual([]);
+  }, 180_000);
+
+  it('refuses at once a declared Content-Length no report can have', async () => {
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ headers: { 'content-length': String(11 * BUG_REPORT_MAX_FILE_BYTES) } }),
+    );
+    expect(statusCode).toBe(413);
+    expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('accepts a report with only the empty placeholder file and stores no file', async () => {
+    const before = await counts();
+    const res = await post({ files: [PLACEHOLDER] });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as BugReportResponse).files).toEqual([]);
+    expect(await counts()).toEqual({ ...before, reports: before.reports + 1 });
+  });
+
+  it('refuses a non-empty text file sent as the placeholder', async () => {
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ files: [{ name: 'empty.txt', type: 'text/plain', content: Buffer.from('x') }] }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error.fields).toEqual({ 'files.0': 'Формат файлов должен быть JPEG или PNG' });
+  });
+
+  it('refuses a pixel flood: a small PNG that claims 20 000 × 20 000 pixels', async () => {
+    const content = Buffer.concat([pngHeader(20_000, 20_000), Buffer.alloc(10_000)]);
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ files: [{ name: 'bomb.png', type: 'image/png', content }] }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error.fields).toEqual({ 'files.0': 'Слишком большое разрешение изображения' });
+  });
+
+  it('refuses a truncated JPEG whose size cannot be read', async () => {
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ files: [{ name: 'cut.jpg', type: 'image/jpeg', content: JPEG_4X3.subarray(0, 40) }] }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error.fields?.['files.0']).toBeDefined();
+  });
+
+  it.each([
+    [{ text: ANON_QUERY.text, policy_agreement: 'true' }, { contact: 'Введите email или телефон' }],
+    [
+      { text: ANON_QUERY.text, contact: 'ivan@example.ru' },
+      { policy_agreement: 'Необходимо согласие с правилами оказания услуг' },
+    ],
+    [{ text: '   ', contact: 'ivan@example.ru', policy_agreement: 'true' }, { text: 'Введите сообщение' }],
+  ])('refuses an anonymous report that breaks a form rule (%#) without reading the files', async (query, fields) => {
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ query, files: [{ name: 'a.png', type: 'image/png', content: makePng(2, 2) }] }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error.fields).toEqual(fields);
+  });
+
+  it('cuts the contact at 50 characters', async () => {
+    const res = await post({ query: { ...ANON_QUERY, contact: 'a'.repeat(60) } });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select()
+      .from(bugReports)
+      .where(eq(bugReports.id, (res.json() as BugReportResponse).id));
+    expect(row!.contact).toBe('a'.repeat(50));
+  });
+
+  it('a verified user needs no contact or consent; the phone is stored as the contact and no consent is recorded', async () => {
+    const [user] = await ctx.database.db
+      .insert(users)
+      .values({ name: 'Анна', phone: '+79123456789', email: 'anna@example.ru', isVerified: true })
+      .returning();
+    const token = generateToken();
+    await insertSession(ctx.database.db, {
+      tokenHash: hashToken(token),
+      userId: user!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      ip: null,
+      userAgent: null,
+    });
+    const res = await post({
+      cookie: `auth_token=${token}`,
+      query: { text: 'Не открывается отчёт' },
+      files: [{ name: 'a.png', type: 'image/png', content: makePng(2, 2) }],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as BugReportResponse;
+    const [row] = await ctx.database.db.select().from(bugReports).where(eq(bugReports.id, body.id));
+    expect(row).toMatchObject({ contact: '+79123456789', userId: user!.id, consentId: null });
+
+    // The same user signed in elsewhere may read the file; the e-mail stands in without a phone.
+    const other = generateToken();
+    await insertSession(ctx.database.db, {
+      tokenHash: hashToken(other),
+      userId: user!.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      ip: null,
+      userAgent: null,
+    });
+    const back = await ctx.app.inject({
+      method: 'GET',
+      url: body.files[0]!.url,
+      headers: { cookie: `auth_token=${other}` },
+    });
+    expect(back.statusCode).toBe(200);
+
+    await ctx.database.db.update(users).set({ phone: null }).where(eq(users.id, user!.id));
+    const second = await post({
+      cookie: `auth_token=${token}`,
+      query: { text: 'Ещё одна ошибка', contact: 'что-то своё' },
+    });
+    const [row2] = await ctx.database.db
+      .select()
+      .from(bugReports)
+      .where(eq(bugReports.id, (second.json() as BugReportResponse).id));
+    expect(row2!.contact).toBe('anna@example.ru');
+  });
+
+  it('needs a session (401) and refuses a cross-origin POST (403)', async () => {
+    expect((await post({ cookie: null })).statusCode).toBe(401);
+    const evil = await post({ headers: { origin: 'https://evil.example' } });
+    expect(evil.statusCode).toBe(403);
+    expect((evil.json() as ErrorJson).error.code).toBe('CSRF_REJECTED');
+  });
+
+  it('refuses a body that is not multipart with a Russian 415', async () => {
+    const res = await post({ payload: '{}', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('limits reports per session (5 per 10 minutes) with a Russian 429', async () => {
+    const cookie = await newSession();
+    for (let i = 0; i < 5; i += 1) expect((await post({ cookie })).statusCode).toBe(201);
+    const res = await post({ cookie });
+    expect(res.statusCode).toBe(429);
+    expect((res.json() as ErrorJson).error).toEqual({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Вы отправили слишком много сообщений. Попробуйте позже',
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits reports per IP (30 per hour) across sessions', async () => {
+    const headers = { 'x-forwarded-for': '10.77.0.1' };
+    for (let i = 0; i < 30; i += 1) expect((await post({ headers })).statusCode).toBe(201);
+    expect((await post({ headers })).statusCode).toBe(429);
+  });
+
+  it('is documented in the OpenAPI document with its query parameters', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const post = doc.paths['/api/v1/duty_bug_report']?.post;
+    expect(post?.parameters?.map((p) => p.name)).toEqual(['text', 'contact', 'policy_agreement']);
+    expect(doc.paths['/api/v1/duty_bug_report/files/{fileId}']?.get).toBeDefined();
+  });
+
+  it('an interrupted upload leaves no file and no row', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const cookie = await newSession();
+    const before = await counts();
+    const tmp = path.join(uploadsDir, 'tmp');
+    const query = new URLSearchParams(ANON_QUERY).toString();
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: `${URL_}?${query}`,
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie,
+        'content-type': MULTIPART_CONTENT_TYPE,
+        'content-length': String(50_000_000),
+      },
+    });
+    req.on('error', () => undefined);
+    const body = streamedMultipart({ name: 'a.png', type: 'image/png', head: pngHeader(100, 100), size: 40_000_000 });
+    // Send about 5 MB, wait until the file is being written, then cut the connection.
+    let sent = 0;
+    for await (const chunk of body) {
+      req.write(chunk);
+      sent += (chunk as Buffer).length;
+      if (sent > 5_000_000) break;
+    }
+    const deadline = Date.now() + 10_000;
+    while ((await listFiles(tmp)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect((await listFiles(tmp)).length).toBe(1);
+    req.destroy();
+    while ((await listFiles(tmp)).length > 0 && Date.now() < deadline + 10_000)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('bug report at the size limit (a lowered per-file limit stands in for 1 GiB)', () => {
+  it('accepts a file of exactly the limit and refuses one byte more', async () => {
+    const base = await createTestContext({ TRUST_PROXY: 'true' });
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'bug-report-limit-'));
+    const app = await buildApp({
+      config: { ...base.config, uploads: { ...base.config.uploads, dir: dataDir } },
+      database: base.database,
+      bugReport: { maxFileBytes: 10_000 },
+    });
+    try {
+      const session = await app.inject({ method: 'GET', url: '/api/v1/authorization/anonymous_token' });
+      const cookie = cookiePair(session.headers['set-cookie'], 'auth_token')!;
+      const send = (size: number) =>
+        app.inject({
+          method: 'POST',
+          url: URL_,
+          query: ANON_QUERY,
+          payload: streamedMultipart({ name: 'x.png', type: 'image/png', head: pngHeader(10, 10), size }),
+          headers: { origin: TEST_ORIGIN, cookie, 'content-type': MULTIPART_CONTENT_TYPE },
+        });
+      expect((await send(10_000)).statusCode).toBe(201);
+      const over = await send(10_001);
+      expect(over.statusCode).toBe(413);
+      expect(await listFiles(path.join(dataDir, 'tmp'))).toEqual([]);
+      expect(await listFiles(path.join(dataDir, 'bug-reports'))).toHaveLength(1);
+    } finally {
+      await app.close();
+      await base.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

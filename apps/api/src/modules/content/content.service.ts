@@ -1,0 +1,97 @@
+import {
+  countWorkingTime,
+  DEFAULT_TIME_ZONE,
+  getCalendarYear,
+  listSpecialDays,
+  MESSAGES,
+  PRODUCTION_CALENDAR,
+  toIsoDate,
+} from '@freight/domain';
+import type { HolidaysResponse, NewsDetail, NewsItem, NewsList, Promotion } from '@freight/contracts';
+import type { Database } from '@freight/db';
+import { AppError } from '../../errors/app-error';
+import { findNewsBySlug, findNewsPage, findPromotions } from './content.repository';
+
+type NewsRow = NonNullable<Awaited<ReturnType<typeof findNewsBySlug>>>;
+
+const toNewsItem = (row: NewsRow): NewsItem => ({
+  id: row.id,
+  slug: row.slug,
+  kind: row.kind as NewsItem['kind'],
+  title: row.title,
+  summary: row.summary,
+  published_at: row.publishedAt.toISOString(),
+  event_date: row.eventDate,
+  event_place: row.eventPlace,
+  to_main_page: row.toMainPage,
+});
+
+export async function listNews(
+  db: Database,
+  query: { to_main_page?: boolean | undefined; kind?: 'news' | 'event' | undefined; page: number; page_size: number },
+): Promise<NewsList> {
+  const { items, total } = await findNewsPage(db, {
+    toMainPage: query.to_main_page,
+    kind: query.kind,
+    offset: (query.page - 1) * query.page_size,
+    limit: query.page_size,
+  });
+  return {
+    items: items.map(toNewsItem),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+    pages: Math.max(1, Math.ceil(total / query.page_size)),
+  };
+}
+
+export async function getNews(db: Database, slug: string): Promise<NewsDetail> {
+  const row = await findNewsBySlug(db, slug);
+  if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.content.newsNotFound);
+  return { ...toNewsItem(row), body: row.body };
+}
+
+/** Promotions; `actual` keeps those running today (Moscow date, the carrier's head office). */
+export async function listPromotions(db: Database, actual: boolean | undefined, now: Date): Promise<Promotion[]> {
+  const today = toIsoDate(now, DEFAULT_TIME_ZONE)!;
+  const rows = await findPromotions(db, actual ? today : undefined);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    terms: r.terms,
+    promo_code: r.promoCode,
+    discount_percent: r.discountPercent,
+    starts_on: r.startsOn,
+    ends_on: r.endsOn,
+    is_actual: r.startsOn <= today && today <= r.endsOn,
+  }));
+}
+
+/** The production calendar: every known year with its totals, and the days that differ from an ordinary week. */
+export function getHolidays(year?: number): HolidaysResponse {
+  const years = year === undefined ? PRODUCTION_CALENDAR : [getCalendarYear(year)!];
+  return {
+    years: years.map((y) => {
+      const totals = countWorkingTime(y.year);
+      return {
+        year: y.year,
+        status: y.status,
+        basis: y.basis,
+        working_days: totals.workingDays,
+        working_hours: totals.hours,
+      };
+    }),
+    days: years.flatMap((y) =>
+      listSpecialDays(y.year).map((d) => ({
+        date: d.date,
+        type: d.type,
+        is_working_day: d.isWorkingDay,
+        is_short_day: d.isShortDay,
+        hours: d.hours,
+        title: d.title,
+      })),
+    ),
+  };
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HolidaysResponseSchema,
+  IntegrationMenuResponseSchema,
+  NewsDetailSchema,
+  NewsListResponseSchema,
+  PromotionsResponseSchema,
+} from '@freight/contracts';
+import { addCalendarDays, toIsoDate } from '@freight/domain';
+import { newsItems, promotions } from '@freight/db';
+import { createTestContext, type TestContext } from '../../test/helpers';
+
+type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+describe('content calls: news, promotions, holidays, integration menu', () => {
+  let ctx: TestContext;
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => ctx.close());
+
+  it('news: newest first, paged, at least 12 seeded', async () => {
+    const first = NewsListResponseSchema.parse((await get('/api/v1/duty_news/news?page_size=5')).json());
+    expect(first.total).toBeGreaterThanOrEqual(12);
+    expect(first.items).toHaveLength(5);
+    expect(first.pages).toBe(Math.ceil(first.total / 5));
+    const dates = first.items.map((n) => n.published_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const second = NewsListResponseSchema.parse((await get('/api/v1/duty_news/news?page_size=5&page=2')).json());
+    expect(second.items[0]!.published_at <= first.items[4]!.published_at).toBe(true);
+    expect(second.items.map((n) => n.id)).not.toContain(first.items[0]!.id);
+  });
+
+  it('to_main_page=true and kind=event filter; a future or hidden item is never shown', async () => {
+    const main = NewsListResponseSchema.parse((await get('/api/v1/duty_news/news?to_main_page=true')).json());
+    expect(main.items.length).toBeGreaterThan(0);
+    expect(main.items.every((n) => n.to_main_page)).toBe(true);
+    const events = NewsListResponseSchema.parse((await get('/api/v1/duty_news/news?kind=event&page_size=50')).json());
+    expect(events.items.every((n) => n.kind === 'event' && n.event_date !== null)).toBe(true);
+
+    await ctx.database.db.insert(newsItems).values([
+      {
+        slug: 'future-item',
+        kind: 'news',
+        title: 'Будущее',
+        summary: 'S',
+        body: 'B',
+        publishedAt: new Date(Date.now() + 86_400_000),
+        toMainPage: true,
+      },
+      {
+        slug: 'hidden-item',
+        kind: 'news',
+        title: 'Скрытое',
+        summary: 'S',
+        body: 'B',
+        publishedAt: new Date(),
+        isPublished: false,
+      },
+    ]);
+    const all = NewsListResponseSchema.parse((await get('/api/v1/duty_news/news?page_size=50')).json());
+    expect(all.items.map((n) => n.slug)).not.toEqual(expect.arrayContaining(['future-item']));
+    expect(all.items.map((n) => n.slug)).not.toContain('hidden-item');
+    expect((await get('/api/v1/duty_news/news/future-item')).statusCode).toBe(404);
+  });
+
+  it('news/:slug gives the text; an unknown slug is a Russian 404', async () => {
+    const item = NewsDetailSchema.parse((await get('/api/v1/duty_news/news/novyj-terminal-v-kazani')).json());
+    expect(item.title).toBe('Открыли новый терминал в Казани');
+    expect(item.body.split('\n\n').length).toBeGreaterThan(1);
+    const missing = await get('/api/v1/duty_news/news/net-takoj-novosti');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Новость не найдена' } });
+  });
+
+  it.each([
+    ['page=0', 'page', 'Номер страницы должен быть целым числом от 1'],
+    ['page=abc', 'page', 'Номер страницы должен быть целым числом от 1'],
+    ['page_size=500', 'page_size', 'Размер страницы должен быть от 1 до 50'],
+    ['kind=video', 'kind', 'Тип публикации: news или event'],
+    ['to_main_page=yes', 'to_main_page', 'Недопустимое значение параметра запроса'],
+  ])('news refuses %s with a Russian 400', async (query, field, message) => {
+    const res = await get(`/api/v1/duty_news/news?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as ErrorJson).error.fields?.[field]).toBe(message);
+  });
+
+  it('promotion?actual=true keeps only those running today (Moscow date)', async () => {
+    const today = toIsoDate(new Date(), 'Europe/Moscow')!;
+    await ctx.database.db.insert(promotions).values([
+      {
+        slug: 'test-past',
+        title: 'Прошла',
+        description: 'D',
+        terms: 'T',
+        startsOn: addCalendarDays(today, -30),
+        endsOn: addCalendarDays(today, -1),
+      },
+      { slug: 'test-now', title: 'Идёт', description: 'D', terms: 'T', startsOn: today, endsOn: today },
+      {
+        slug: 'test-future',
+        title: 'Будет',
+        description: 'D',
+        terms: 'T',
+        startsOn: addCalendarDays(today, 1),
+        endsOn: addCalendarDays(today, 9),
+      },
+    ]);
+    const actual = PromotionsResponseSchema.parse(
+      (await get('/api/v1/duty_dynamic_content/promotion?actual=true')).json(),
+    );
+    const slugs = actual.map((p) => p.slug);
+    expect(slugs).toContain('test-now');
+    expect(slugs).not.toContain('test-past');
+    expect(slugs).not.toContain('test-future');
+    expect(actual.every((p) => p.is_actual)).toBe(true);
+    const all = PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json());
+    expect(all.map((p) => p.slug)).toEqual(expect.arrayContaining(['test-past', 'test-now', 'test-future']));
+    expect((await get('/api/v1/duty_dynamic_content/promotion?actual=maybe')).statusCode).toBe(400);
+  });
+
+  it('duty_holidays: every year with its official totals, and one year on request', async () => {
+    const all = HolidaysResponseSchema.parse((await get('/api/v1/duty_holidays/')).json());
+    expect(all.years.map((y) => [y.year, y.working_days, y.status])).toEqual([
+      [2024, 248, 'official'],
+      [2025, 247, 'official'],
+      [2026, 247, 'official'],
+      [2027, 249, 'provisional'],
+    ]);
+    const y2026 = HolidaysResponseSchema.parse((await get('/api/v1/duty_holidays/?year=2026')).json());
+    expect(y2026.days.find((d) => d.date === '2026-01-07')).toMatchObject({
+      type: 'holiday',
+      title: 'Рождество Христово',
+    });
+    expect(y2026.days.find((d) => d.date === '2026-11-03')).toMatchObject({ is_short_day: true, hours: 7 });
+    expect(y2026.days.every((d) => d.date.startsWith('2026'))).toBe(true);
+    const bad = await get('/api/v1/duty_holidays/?year=2030');
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as ErrorJson).error.fields?.year).toBe('Производственный календарь есть на 2024–2027 годы');
+  });
+
+  it('duty_integration_menu lists the ways to integrate', async () => {
+    const menu = IntegrationMenuResponseSchema.parse((await get('/api/v1/duty_integration_menu/')).json());
+    expect(menu.map((m) => m.key)).toEqual(['api', 'widget', '1c', 'cms', 'edo']);
+  });
+});

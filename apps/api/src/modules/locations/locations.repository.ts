@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { cities, iframeRequests, streets, subdivisions, type Database } from '@freight/db';
+
+/** Active subdivisions per city, as a subquery joined to cities. */
+function subdivisionCounts(db: Database) {
+  return db
+    .select({ cityId: subdivisions.cityId, count: sql<number>`count(*)::int`.as('count') })
+    .from(subdivisions)
+    .where(eq(subdivisions.isActive, true))
+    .groupBy(subdivisions.cityId)
+    .as('subdivision_counts');
+}
+
+export type CityRow = Awaited<ReturnType<typeof findCities>>[number];
+
+/** `%` and `_` typed by a visitor are literal characters, not patterns. */
+export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Cities with their count of active subdivisions. `namePart` matches anywhere in the name
+ * (prefix matches first); `withSubdivisionsOnly` keeps the cities of our network.
+ */
+export async function findCities(
+  db: Database,
+  options: {
+    namePart?: string;
+    exactName?: string;
+    withSubdivisionsOnly?: boolean;
+    popularOnly?: boolean;
+    ids?: number[];
+    fiasId?: string;
+    limit?: number;
+  } = {},
+) {
+  const counts = subdivisionCounts(db);
+  const where: SQL[] = [];
+  if (options.namePart) where.push(ilike(cities.name, `%${likeEscape(options.namePart)}%`));
+  if (options.exactName) where.push(sql`lower(${cities.name}) = lower(${options.exactName})`);
+  if (options.withSubdivisionsOnly) where.push(sql`${counts.count} > 0`);
+  if (options.popularOnly) where.push(isNotNull(cities.popularRank));
+  if (options.ids) where.push(sql`${cities.id} in ${options.ids.length ? options.ids : [0]}`);
+  if (options.fiasId) where.push(eq(cities.fiasId, options.fiasId));
+  const order: SQL[] = options.namePart
+    ? [sql`case when ${cities.name} ilike ${`${likeEscape(options.namePart)}%`} then 0 else 1 end`]
+    : [];
+  return db
+    .select({
+      id: cities.id,
+      fiasId: cities.fiasId,
+      kladrId: cities.kladrId,
+      name: cities.name,
+      region: cities.region,
+      regionCode: cities.regionCode,
+      federalDistrict: cities.federalDistrict,
+      lat: cities.lat,
+      lon: cities.lon,
+      timezone: cities.timezone,
+      population: cities.population,
+      popularRank: cities.popularRank,
+      subdivisionsCount: sql<number>`coalesce(${counts.count}, 0)::int`,
+    })
+    .from(cities)
+    .leftJoin(counts, eq(counts.cityId, cities.id))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...order, asc(cities.popularRank), desc(cities.population), asc(cities.name))
+    .limit(options.limit ?? 5000);
+}
+
+/** A city by our id (digits) or by FIAS id (UUID). */
+export async function findCityByRef(db: Database, ref: string): Promise<CityRow | undefined> {
+  const rows = /^\d+$/.test(ref)
+    ? await findCities(db, { ids: [Number(ref)], limit: 1 })
+    : await findCities(db, { fiasId: ref, limit: 1 });
+  return rows[0];
+}
+
+export interface SubdivisionFilter {
+  id?: number;
+  code?: string;
+  /** Matches the subdivision's name, its address or its city. */
+  text?: string;
+  cityId?: number;
+  cityName?: string;
+  isPartner?: boolean;
+  kind?: string;
+  operations?: string[];
+  paymentMethods?: string[];
+  transportTypes?: string[];
+}
+
+export type SubdivisionRow = Awaited<ReturnType<typeof findSubdivisions>>[number];
+
+export async function findSubdivisions(db: Database, filter: SubdivisionFilter = {}) {
+  const where: SQL[] = [eq(subdivisions.isActive, true)];
+  if (filter.id !== undefined) where.push(eq(subdivisions.id, filter.id));
+  if (filter.code) where.push(sql`lower(${subdivisions.code}) = lower(${filter.code})`);
+  if (filter.cityId !== undefined) where.push(eq(subdivisions.cityId, filter.cityId));
+  if (filter.cityName) where.push(sql`lower(${cities.name}) = lower(${filter.cityName})`);
+  if (filter.isPartner !== undefined) where.push(eq(subdivisions.isPartner, filter.isPartner));
+  if (filter.kind) where.push(eq(subdivisions.kind, filter.kind));
+  if (filter.text) {
+    const pattern = `%${likeEscape(filter.text)}%`;
+    where.push(
+      or(ilike(subdivisions.name, pattern), ilike(subdivisions.address, pattern), ilike(cities.name, pattern))!,
+    );
+  }
+  const containsAll = (column: AnyColumn, values?: string[]) => {
+    if (values && values.length > 0) {
+      where.push(
+        sql`${column} @> ARRAY[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`,
+      );
+    }
+  };
+  containsAll(subdivisions.operations, filter.operations);
+  containsAll(subdivisions.paymentMethods, filter.paymentMethods);
+  containsAll(subdivisions.transportTypes, filter.transportTypes);
+  return db
+    .select({
+      id: subdivisions.id,
+      code: subdivisions.code,
+      kind: subdivisions.kind,
+      name: subdivisions.name,
+      address: subdivisions.address,
+      lat: subdivisions.lat,
+      lon: subdivisions.lon,
+      phone: subdivisions.phone,
+      email: subdivisions.email,
+      schedule: subdivisions.schedule,
+      operations: subdivisions.operations,
+      paymentMethods: subdivisions.paymentMethods,
+      transportTypes: subdivisions.transportTypes,
+      maxWeightPerPlaceKg: subdivisions.maxWeightPerPlaceKg,
+      maxLengthCm: subdivisions.maxLengthCm,
+      maxWidthCm: subdivisions.maxWidthCm,
+      maxHeightCm: subdivisions.maxHeightCm,
+      maxTotalWeightKg: subdivisions.maxTotalWeightKg,
+      directions: subdivisions.directions,
+      isPartner: subdivisions.isPartner,
+      city: {
+        id: cities.id,
+        fiasId: cities.fiasId,
+        name: cities.name,
+        region: cities.region,
+        timezone: cities.timezone,
+        population: cities.population,
+      },
+    })
+    .from(subdivisions)
+    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+    .where(and(...where))
+    .orderBy(desc(cities.population), asc(cities.name), asc(subdivisions.kind), asc(subdivisions.code));
+}
+
+/** Streets of our index whose name contains every word, optionally within some cities. */
+export async function findStreets(db: Database, words: string[], cityIds?: number[], limit = 10) {
+  const where: SQL[] = words.map((w) => ilike(streets.name, `%${likeEscape(w)}%`));
+  if (cityIds) where.push(sql`${streets.cityId} in ${cityIds.length ? cityIds : [0]}`);
+  return db
+    .select({
+      id: streets.id,
+      type: streets.type,
+      name: streets.name,
+      postalCode: streets.postalCode,
+      lat: streets.lat,
+      lon: streets.lon,
+      cityId: streets.cityId,
+    })
+    .from(streets)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(streets.name))
+    .limit(limit);
+}
+
+export async function insertIframeRequest(db: Database, values: typeof iframeRequests.$inferInsert) {
+  const [row] = await db.insert(iframeRequests).values(values).returning({ id: iframeRequests.id });
+  if (!row) throw new Error('iframe request insert returned no row');
+  return row;
+}

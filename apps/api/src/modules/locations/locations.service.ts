@@ -1,0 +1,430 @@
+import { describeWeeklySchedule, distanceKm, formatOpenState, getOpenState, MESSAGES } from '@freight/domain';
+import type {
+  AddressSuggestion,
+  AddressSuggestionsResponse,
+  City,
+  CountryMap,
+  Subdivision,
+  SubdivisionParameter,
+  SubdivisionSearchQuery,
+} from '@freight/contracts';
+import { OPERATIONS, PAYMENT_METHODS, TRANSPORT_TYPE_CODES } from '@freight/contracts';
+import type { Database } from '@freight/db';
+import { AppError } from '../../errors/app-error';
+import { fromDadataAddress, type SuggestionProvider } from './dadata';
+import {
+  findCities,
+  findCityByRef,
+  findStreets,
+  findSubdivisions,
+  insertIframeRequest,
+  type CityRow,
+  type SubdivisionFilter,
+  type SubdivisionRow,
+} from './locations.repository';
+
+export function toCity(row: CityRow): City {
+  return {
+    id: row.id,
+    fias_id: row.fiasId,
+    kladr_id: row.kladrId,
+    name: row.name,
+    region: row.region,
+    region_code: row.regionCode,
+    federal_district: row.federalDistrict,
+    lat: row.lat,
+    lon: row.lon,
+    timezone: row.timezone,
+    population: row.population,
+    subdivisions_count: row.subdivisionsCount,
+  };
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** A subdivision as the API shows it, with its state at `now` on its own city's clock. */
+export function toSubdivision(row: SubdivisionRow, now: Date, distance: number | null = null): Subdivision {
+  const state = getOpenState(row.schedule, now, row.city.timezone);
+  return {
+    id: row.id,
+    code: row.code,
+    kind: row.kind as Subdivision['kind'],
+    name: row.name,
+    city: {
+      id: row.city.id,
+      fias_id: row.city.fiasId,
+      name: row.city.name,
+      region: row.city.region,
+      timezone: row.city.timezone,
+    },
+    address: row.address,
+    lat: row.lat,
+    lon: row.lon,
+    phone: row.phone,
+    email: row.email,
+    schedule: {
+      weekly: row.schedule.weekly,
+      holiday_mode: row.schedule.holidayMode,
+      exceptions: row.schedule.exceptions,
+      lines: describeWeeklySchedule(row.schedule.weekly),
+    },
+    open_state: {
+      is_open: state.kind === 'open',
+      text: formatOpenState(state),
+      at: now.toISOString(),
+    },
+    operations: row.operations as Subdivision['operations'],
+    payment_methods: row.paymentMethods as Subdivision['payment_methods'],
+    transport_types: row.transportTypes as Subdivision['transport_types'],
+    limits: {
+      max_weight_per_place_kg: row.maxWeightPerPlaceKg,
+      max_length_cm: row.maxLengthCm,
+      max_width_cm: row.maxWidthCm,
+      max_height_cm: row.maxHeightCm,
+      max_total_weight_kg: row.maxTotalWeightKg,
+    },
+    directions: row.directions,
+    is_partner: row.isPartner,
+    distance_km: distance === null ? null : round1(distance),
+  };
+}
+
+export async function listCities(db: Database, query: { with_subd_only: boolean; city_name?: string | undefined }) {
+  const rows = await findCities(db, {
+    withSubdivisionsOnly: query.with_subd_only,
+    ...(query.city_name ? { namePart: query.city_name, limit: 20 } : {}),
+  });
+  return rows.map(toCity);
+}
+
+export async function listPopularCities(db: Database) {
+  const rows = await findCities(db, { popularOnly: true });
+  return rows.map((row) => ({ ...toCity(row), rank: row.popularRank ?? 0 }));
+}
+
+export async function getCountryMap(db: Database): Promise<CountryMap> {
+  const [rows, offices] = await Promise.all([findCities(db, { withSubdivisionsOnly: true }), findSubdivisions(db)]);
+  const terminalCities = new Set(offices.filter((o) => o.kind === 'terminal').map((o) => o.city.id));
+  return {
+    totals: {
+      cities: rows.length,
+      subdivisions: offices.length,
+      terminals: offices.filter((o) => o.kind === 'terminal').length,
+      partner_points: offices.filter((o) => o.isPartner).length,
+      regions: new Set(rows.map((r) => r.regionCode)).size,
+      federal_districts: new Set(rows.map((r) => r.federalDistrict)).size,
+    },
+    cities: rows.map((r) => ({
+      id: r.id,
+      fias_id: r.fiasId,
+      name: r.name,
+      region: r.region,
+      federal_district: r.federalDistrict,
+      lat: r.lat,
+      lon: r.lon,
+      subdivisions_count: r.subdivisionsCount,
+      has_terminal: terminalCities.has(r.id),
+    })),
+  };
+}
+
+export async function listSubdivisions(
+  db: Database,
+  query: { subdivision_code?: string | undefined; subdivision_name?: string | undefined },
+  now: Date,
+) {
+  const rows = await findSubdivisions(db, {
+    ...(query.subdivision_code ? { code: query.subdivision_code } : {}),
+    ...(query.subdivision_name ? { text: query.subdivision_name } : {}),
+  });
+  if (query.subdivision_code && rows.length === 0) {
+    throw new AppError('NOT_FOUND', 404, MESSAGES.offices.notFound);
+  }
+  return rows.map((row) => toSubdivision(row, now));
+}
+
+export async function listSubdivisionsByCityName(db: Database, cityName: string, now: Date) {
+  const [city] = await findCities(db, { exactName: cityName, limit: 1 });
+  if (!city) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.cityNotFound);
+  const rows = await findSubdivisions(db, { cityId: city.id });
+  return rows.map((row) => toSubdivision(row, now));
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
+
+/**
+ * Subdivision search of the offices page and the map: text in the name, address or city; every
+ * `parameters` value must hold; optional partner flag, city and kind. With a point, the nearest
+ * come first and carry their distance.
+ */
+export async function searchSubdivisions(db: Database, query: SubdivisionSearchQuery, now: Date) {
+  const parameters: SubdivisionParameter[] = query.parameters ?? [];
+  const filter: SubdivisionFilter = {
+    operations: parameters.filter((p) => isOneOf(OPERATIONS, p)),
+    paymentMethods: parameters.filter((p) => isOneOf(PAYMENT_METHODS, p)),
+    transportTypes: parameters.filter((p) => isOneOf(TRANSPORT_TYPE_CODES, p)),
+  };
+  if (query.name) filter.text = query.name;
+  if (query.is_partner !== undefined) filter.isPartner = query.is_partner;
+  if (query.kind) filter.kind = query.kind;
+  if (query.city_id) {
+    const city = await findCityByRef(db, query.city_id);
+    if (!city) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.cityNotFound);
+    filter.cityId = city.id;
+  }
+  const rows = await findSubdivisions(db, filter);
+  if (query.near_lat === undefined || query.near_lon === undefined) return rows.map((row) => toSubdivision(row, now));
+  const point = { lat: query.near_lat, lon: query.near_lon };
+  return rows
+    .map((row) => ({ row, distance: distanceKm(point, row) }))
+    .sort((a, b) => a.distance - b.distance)
+    .map(({ row, distance }) => toSubdivision(row, now, distance));
+}
+
+export async function getSubdivision(db: Database, id: number, now: Date) {
+  const [row] = await findSubdivisions(db, { id });
+  if (!row) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.notFound);
+  return toSubdivision(row, now);
+}
+
+export async function getCityWithSubdivisions(db: Database, ref: string, now: Date) {
+  const city = await findCityByRef(db, ref);
+  if (!city) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.cityNotFound);
+  const rows = await findSubdivisions(db, { cityId: city.id });
+  return { ...toCity(city), subdivisions: rows.map((row) => toSubdivision(row, now)) };
+}
+
+export async function listDeliveryCities(db: Database, name: string) {
+  const rows = await findCities(db, { namePart: name, withSubdivisionsOnly: true, limit: 20 });
+  return rows.map(toCity);
+}
+
+// --- Address suggestions -------------------------------------------------------------------
+
+const TYPE_WORDS = new Set([
+  'г',
+  'город',
+  'ул',
+  'улица',
+  'пр',
+  'пр-кт',
+  'просп',
+  'проспект',
+  'ш',
+  'шоссе',
+  'д',
+  'дом',
+  'пер',
+  'переулок',
+  'обл',
+  'область',
+  'респ',
+  'республика',
+  'край',
+  'стр',
+  'строение',
+  'корп',
+  'корпус',
+  'проезд',
+  'наб',
+  'набережная',
+]);
+const HOUSE = /^\d+[а-я]?(\/\d+[а-я]?)?$/;
+
+/** Lower case, ё → е, punctuation to spaces, type words dropped. */
+export function normalizeAddressWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[,.;:()«»"]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w !== '' && !TYPE_WORDS.has(w));
+}
+
+const STREET_TYPE_LABEL: Record<string, string> = { ул: 'ул', ш: 'ш', 'пр-кт': 'пр-кт', проезд: 'проезд' };
+
+function citySuggestion(city: CityRow): AddressSuggestion {
+  const value = `г ${city.name}`;
+  return {
+    value,
+    unrestricted_value: city.region.startsWith('г. ') ? value : `${city.region}, ${value}`,
+    data: {
+      region_with_type: city.region,
+      city: city.name,
+      city_with_type: value,
+      city_fias_id: city.fiasId,
+      city_id: city.id,
+      street: null,
+      street_with_type: null,
+      house: null,
+      fias_level: city.region.startsWith('г. ') ? '1' : '4',
+      geo_lat: String(city.lat),
+      geo_lon: String(city.lon),
+      postal_code: null,
+    },
+  };
+}
+
+function streetSuggestion(
+  city: CityRow,
+  street: { type: string; name: string; lat: number | null; lon: number | null; postalCode: string | null },
+  house: string | null,
+): AddressSuggestion {
+  const streetWithType = `${STREET_TYPE_LABEL[street.type] ?? street.type} ${street.name}`;
+  const value = `г ${city.name}, ${streetWithType}${house ? `, д ${house}` : ''}`;
+  return {
+    value,
+    unrestricted_value: city.region.startsWith('г. ') ? value : `${city.region}, ${value}`,
+    data: {
+      region_with_type: city.region,
+      city: city.name,
+      city_with_type: `г ${city.name}`,
+      city_fias_id: city.fiasId,
+      city_id: city.id,
+      street: street.name,
+      street_with_type: streetWithType,
+      house,
+      fias_level: house ? '8' : '7',
+      geo_lat: String(street.lat ?? city.lat),
+      geo_lon: String(street.lon ?? city.lon),
+      postal_code: street.postalCode,
+    },
+  };
+}
+
+/**
+ * Our own address index: the cities in the database and the streets we know in them. Finds the
+ * city named in the text (the longest name wins: «Нижний Новгород» before «Новгород»), then
+ * streets in it containing the remaining words; a trailing number is the house.
+ */
+export async function suggestAddressLocally(db: Database, text: string, fullOnly: boolean, limit = 10) {
+  const words = normalizeAddressWords(text);
+  const last = words.at(-1);
+  const house = last && HOUSE.test(last) && words.length > 1 ? last : null;
+  const rest = house ? words.slice(0, -1) : words;
+  const joined = ` ${rest.join(' ')} `;
+
+  const allCities = await findCities(db, {});
+  const named = allCities
+    .filter((c) => joined.includes(` ${c.name.toLowerCase().replace(/ё/g, 'е').replace(/-/g, '-')} `))
+    .sort((a, b) => b.name.length - a.name.length || (b.population ?? 0) - (a.population ?? 0));
+  const city = named[0];
+
+  const suggestions: AddressSuggestion[] = [];
+  if (city) {
+    const cityWords = city.name.toLowerCase().replace(/ё/g, 'е').split(/\s+/);
+    const streetWords = rest.filter((w) => !cityWords.includes(w));
+    if (streetWords.length === 0) {
+      suggestions.push(citySuggestion(city));
+    } else {
+      const found = await findStreets(db, streetWords, [city.id], limit);
+      for (const s of found) suggestions.push(streetSuggestion(city, s, house));
+    }
+  } else if (rest.length > 0) {
+    const prefix = rest.join(' ');
+    const byPrefix = allCities
+      .filter((c) => c.name.toLowerCase().replace(/ё/g, 'е').startsWith(prefix))
+      .slice(0, limit);
+    for (const c of byPrefix) suggestions.push(citySuggestion(c));
+    const found = await findStreets(db, rest, undefined, limit);
+    const cityById = new Map(allCities.map((c) => [c.id, c]));
+    for (const s of found) {
+      const c = cityById.get(s.cityId);
+      if (c) suggestions.push(streetSuggestion(c, s, house));
+    }
+  }
+  return suggestions.filter((s) => !fullOnly || s.data.house !== null).slice(0, limit);
+}
+
+/**
+ * Address suggestions for `text` (the city and what was typed). DaData when configured; on any
+ * failure of DaData, and when it is not configured, our own index answers.
+ */
+export async function suggestAddress(
+  db: Database,
+  provider: SuggestionProvider | null,
+  text: string,
+  fullOnly: boolean,
+  onFallback: (error: unknown) => void = () => {},
+): Promise<AddressSuggestionsResponse> {
+  if (provider) {
+    try {
+      const raw = await provider.suggestAddress(text, { count: 10 });
+      const names = [...new Set(raw.map((s) => s.data?.city).filter((v): v is string => typeof v === 'string'))];
+      const ours = names.length ? await findCities(db, { limit: 5000 }) : [];
+      const byFias = new Map(ours.filter((c) => c.fiasId).map((c) => [c.fiasId!, c.id]));
+      const byName = new Map(ours.map((c) => [c.name.toLowerCase(), c.id]));
+      const suggestions = raw
+        .map((s) => {
+          const fias = typeof s.data?.city_fias_id === 'string' ? s.data.city_fias_id : null;
+          const name = typeof s.data?.city === 'string' ? s.data.city.toLowerCase() : null;
+          const cityId = (fias ? byFias.get(fias) : undefined) ?? (name ? byName.get(name) : undefined) ?? null;
+          return fromDadataAddress(s, cityId);
+        })
+        .filter((s) => !fullOnly || s.data.house !== null);
+      return { suggestions, source: 'dadata' };
+    } catch (error) {
+      onFallback(error);
+    }
+  }
+  return { suggestions: await suggestAddressLocally(db, text, fullOnly), source: 'local' };
+}
+
+/**
+ * Counterparty lookup (duty_clients/client_selection): companies and entrepreneurs by name, ИНН
+ * or ОГРН through DaData. Without DaData, or when it fails, there is no company register to
+ * search, and the answer is an empty list marked `local`.
+ */
+export async function selectClient(
+  provider: SuggestionProvider | null,
+  value: string,
+  onFallback: (e: unknown) => void,
+) {
+  if (provider) {
+    try {
+      const raw = await provider.suggestParty(value, { count: 10 });
+      return {
+        source: 'dadata' as const,
+        suggestions: raw.map((s) => ({
+          value: s.value,
+          inn: s.data?.inn ?? null,
+          kpp: s.data?.kpp ?? null,
+          ogrn: s.data?.ogrn ?? null,
+          type: s.data?.type ?? null,
+          address: s.data?.address?.value ?? null,
+          status: s.data?.state?.status ?? null,
+        })),
+      };
+    } catch (error) {
+      onFallback(error);
+    }
+  }
+  return { source: 'local' as const, suggestions: [] };
+}
+
+/**
+ * A partner site asks for the embeddable widget: the request is stored (the carrier allows the
+ * origin to frame the widget) and the embed code is returned.
+ */
+export async function requestIframe(
+  db: Database,
+  input: { site_url: string; widget: 'calculator' | 'tracking'; contact?: string | undefined },
+  context: { sessionId: string | null; publicOrigin: string },
+) {
+  const origin = new URL(input.site_url).origin;
+  const row = await insertIframeRequest(db, {
+    sessionId: context.sessionId,
+    siteUrl: input.site_url,
+    origin,
+    widget: input.widget,
+    contact: input.contact || null,
+  });
+  const widgetUrl = `${context.publicOrigin}/widgets/${input.widget}?partner=${row.id}`;
+  const title = input.widget === 'calculator' ? 'Калькулятор доставки «Магистраль»' : 'Отслеживание груза «Магистраль»';
+  return {
+    id: row.id,
+    widget_url: widgetUrl,
+    code: `<iframe src="${widgetUrl}" title="${title}" width="100%" height="560" style="border:0" loading="lazy"></iframe>`,
+  };
+}

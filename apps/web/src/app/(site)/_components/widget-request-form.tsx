@@ -1,0 +1,64 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import { API_PATHS, IframeResponseSchema } from '@freight/contracts';
+import { Alert, Button, TextInput } from '@/components/ui';
+import { ApiError, apiFetch } from '@/lib/api/client';
+import { HOME_LABELS as L } from './labels';
+import styles from './home.module.css';
+
+/** duty_iframe: a partner site asks for the embeddable widget and gets its code. */
+export function WidgetRequestForm() {
+  const selectId = useId();
+  const [siteUrl, setSiteUrl] = useState('');
+  const [widget, setWidget] = useState<'calculator' | 'tracking'>('calculator');
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = IframeResponseSchema.parse(
+        await apiFetch(API_PATHS.iframe, { method: 'POST', json: { site_url: siteUrl, widget } }),
+      );
+      setCode(result.code);
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.fields?.site_url ?? e.message) : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.widgetForm} onSubmit={onSubmit} noValidate>
+      <TextInput
+        label={L.widgetUrl}
+        type="url"
+        placeholder="https://"
+        value={siteUrl}
+        onValueChange={setSiteUrl}
+        error={error ?? undefined}
+        maxLength={2048}
+      />
+      <div className={styles.selectField}>
+        <label htmlFor={selectId}>{L.widgetKind}</label>
+        <select id={selectId} value={widget} onChange={(e) => setWidget(e.target.value as 'calculator' | 'tracking')}>
+          <option value="calculator">{L.widgetCalculator}</option>
+          <option value="tracking">{L.widgetTracking}</option>
+        </select>
+      </div>
+      <Button type="submit" loading={busy}>
+        {L.widgetSubmit}
+      </Button>
+      {code && (
+        <Alert variant="success">
+          {L.widgetDone}
+          <pre className={styles.code}>{code}</pre>
+        </Alert>
+      )}
+    </form>
+  );
+}

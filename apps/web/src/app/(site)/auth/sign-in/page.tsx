@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { loadProfile } from '@/features/auth/api/server';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import styles from '@/features/auth/components/auth.module.css';
+
+export const metadata: Metadata = { title: 'Вход', robots: { index: false } };
+
+const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : null);
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const next = one((await searchParams).next);
+  if (await loadProfile().catch(() => null)) redirect(next && /^\/(?![/\\])/.test(next) ? next : '/personal-account');
+  return (
+    <div className={`container ${styles.page}`}>
+      <SignInForm next={next} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+
+function Controlled({ kind }: { kind: 'phone' | 'code' | 'password' }) {
+  const [value, setValue] = useState('');
+  if (kind === 'phone') return <PhoneField value={value} onValueChange={setValue} />;
+  if (kind === 'code') return <CodeField value={value} onValueChange={setValue} />;
+  return <PasswordField label="Пароль" value={value} onValueChange={setValue} />;
+}
+
+describe('PhoneField', () => {
+  it.each([
+    ['89161234567', '+7(916) 123-45-67'],
+    ['9161234567', '+7(916) 123-45-67'],
+    ['+7 916 12', '+7(916) 12'],
+  ])('formats %s as the user types → %s', async (typed, shown) => {
+    render(<Controlled kind="phone" />);
+    const input = screen.getByLabelText('Телефон');
+    await userEvent.type(input, typed);
+    expect(input).toHaveValue(shown);
+    expect(input).toHaveAttribute('type', 'tel');
+  });
+});
+
+describe('CodeField', () => {
+  it('keeps only 6 digits of a pasted text', async () => {
+    render(<Controlled kind="code" />);
+    const input = screen.getByLabelText('Код из SMS');
+    input.focus();
+    await userEvent.paste('Код: 123 456.');
+    expect(input).toHaveValue('123456');
+    expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+  it('ignores letters typed', async () => {
+    render(<Controlled kind="code" />);
+    const input = screen.getByLabelText('Код из SMS');
+    await userEvent.type(input, '12a3');
+    expect(input).toHaveValue('123');
+  });
+});
+
+describe('PasswordField', () => {
+  it('shows and hides the password', async () => {
+    render(<Controlled kind="password" />);
+    const input = screen.getByLabelText('Пароль');
+    expect(input).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Показать пароль' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Скрыть пароль' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('ResendButton', () => {
+  afterEach(() => vi.useRealTimers());
+  it('counts down and then allows a resend', () => {
+    vi.useFakeTimers();
+    const onResend = vi.fn();
+    render(<ResendButton until={Date.now() + 60_000} loading={false} onResend={onResend} />);
+    expect(screen.getByRole('button', { name: 'Отправить код повторно через 1:00' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(screen.getByRole('button', { name: 'Отправить код повторно через 0:45' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(45_000));
+    const button = screen.getByRole('button', { name: 'Отправить код повторно' });
+    expect(button).toBeEnabled();
+    act(() => button.click());
+    expect(onResend).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,97 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { extractCodeDigits, formatCountdown, formatPhoneAsYouType } from '@freight/domain';
+import { Button, EyeIcon, TextInput, type TextInputProps } from '@/components/ui';
+import { AUTH_LABELS } from '../labels';
+import styles from './auth.module.css';
+
+type FieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'onValueChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/** Phone input that formats as the user types (+7(999) 123-45-67) with the domain formatter. */
+export function PhoneField({ value, onValueChange, label = AUTH_LABELS.phone, ...rest }: FieldProps) {
+  return (
+    <TextInput
+      label={label}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={AUTH_LABELS.phonePlaceholder}
+      value={value}
+      onValueChange={(v) => onValueChange(formatPhoneAsYouType(v))}
+      {...rest}
+    />
+  );
+}
+
+/** 6-digit code input: digits only, a pasted «123 456» or «Код: 123456» keeps just the digits. */
+export function CodeField({ value, onValueChange, label = AUTH_LABELS.code, ...rest }: FieldProps) {
+  return (
+    <TextInput
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      value={value}
+      onValueChange={(v) => onValueChange(extractCodeDigits(v))}
+      onPaste={(event) => {
+        const text = event.clipboardData.getData('text');
+        if (text) {
+          event.preventDefault();
+          onValueChange(extractCodeDigits(text));
+        }
+      }}
+      className={styles.codeInput}
+      {...rest}
+    />
+  );
+}
+
+/** Password input with a show/hide toggle. */
+export function PasswordField({ value, onValueChange, ...rest }: FieldProps) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className={styles.passwordField}>
+      <TextInput
+        type={shown ? 'text' : 'password'}
+        value={value}
+        onValueChange={onValueChange}
+        clearable={false}
+        {...rest}
+      />
+      <button
+        type="button"
+        className={styles.eye}
+        aria-label={shown ? AUTH_LABELS.hidePassword : AUTH_LABELS.showPassword}
+        aria-pressed={shown}
+        onClick={() => setShown((s) => !s)}
+      >
+        <EyeIcon size={18} />
+      </button>
+    </div>
+  );
+}
+
+/** Seconds left until `until` (ms timestamp), ticking once a second. */
+export function useCountdown(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/** «Отправить код повторно через 0:45», enabled when the pause is over. */
+export function ResendButton({ until, loading, onResend }: { until: number; loading: boolean; onResend: () => void }) {
+  const left = useCountdown(until);
+  return (
+    <Button appearance="link" onClick={onResend} disabled={left > 0} loading={loading}>
+      {left > 0 ? AUTH_LABELS.resendIn(formatCountdown(left)) : AUTH_LABELS.resend}
+    </Button>
+  );
+}

@@ -1,0 +1,162 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { ForgotPasswordRequestSchema, ResetPasswordPhoneRequestSchema } from '@freight/contracts';
+import { MESSAGES, formatPhone } from '@freight/domain';
+import { Alert, Button, TextInput } from '@/components/ui';
+import { identityApi, useSessionNavigation } from '../api/identity';
+import { AUTH_LABELS } from '../labels';
+import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { Tabs } from './tabs';
+import { usePhoneCode } from './use-phone-code';
+import styles from './auth.module.css';
+
+type Method = 'phone' | 'email';
+
+/** /auth/forgot-password: a new password by an SMS code, or a reset link by e-mail. */
+export function ForgotPasswordForm() {
+  const [method, setMethod] = useState<Method>('phone');
+  return (
+    <div className={styles.card}>
+      <h1>{AUTH_LABELS.forgotTitle}</h1>
+      <Tabs
+        label={AUTH_LABELS.forgotMethods}
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'phone', label: AUTH_LABELS.forgotByPhone },
+          { value: 'email', label: AUTH_LABELS.forgotByEmail },
+        ]}
+      />
+      {method === 'phone' ? <ResetByPhone /> : <ResetByEmail />}
+      <div className={styles.links}>
+        <Link href="/auth/sign-in">{AUTH_LABELS.signInLink}</Link>
+      </div>
+    </div>
+  );
+}
+
+function ResetByPhone() {
+  const navigate = useSessionNavigation();
+  const flow = usePhoneCode('reset_password');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(ResetPasswordPhoneRequestSchema, { phone: flow.phone, code, new_password: password });
+    const found: FieldErrors = parsed.ok ? {} : parsed.errors;
+    if (password !== repeat && !found.new_password) found.repeat = MESSAGES.auth.passwordMismatch;
+    if (!parsed.ok || found.repeat) return setErrors(found);
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.resetByPhone(parsed.data);
+      navigate('/personal-account');
+    } catch (error) {
+      const result = apiErrors(error, ['code', 'new_password']);
+      setErrors(result.fields);
+      setFormError(result.form);
+      setLoading(false);
+    }
+  }
+
+  if (!flow.storedPhone) {
+    return (
+      <form
+        className={styles.form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void flow.send();
+        }}
+        noValidate
+      >
+        <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
+        <Button type="submit" size="large" fullWidth loading={flow.sending}>
+          {AUTH_LABELS.getCode}
+        </Button>
+      </form>
+    );
+  }
+  const shown = { ...flow.errors, ...errors };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+      <CodeField value={code} onValueChange={setCode} error={shown.code} name="code" autoFocus />
+      <PasswordField
+        label={AUTH_LABELS.newPassword}
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        error={shown.new_password}
+      />
+      <PasswordField
+        label={AUTH_LABELS.repeatPassword}
+        autoComplete="new-password"
+        value={repeat}
+        onValueChange={setRepeat}
+        error={shown.repeat}
+      />
+      <p className={styles.hint}>{AUTH_LABELS.passwordHint}</p>
+      {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
+      <Button type="submit" size="large" fullWidth loading={loading}>
+        {AUTH_LABELS.savePassword}
+      </Button>
+      <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
+    </form>
+  );
+}
+
+function ResetByEmail() {
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(ForgotPasswordRequestSchema, { email });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      const result = await identityApi.forgotPassword(parsed.data);
+      setSent(result.message);
+    } catch (error) {
+      const result = apiErrors(error, ['email']);
+      setErrors(result.fields);
+      setFormError(result.form);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (sent) return <Alert variant="success">{sent}</Alert>;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextInput
+        label={AUTH_LABELS.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        error={errors.email}
+        name="email"
+      />
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <Button type="submit" size="large" fullWidth loading={loading}>
+        {AUTH_LABELS.sendLink}
+      </Button>
+    </form>
+  );
+}

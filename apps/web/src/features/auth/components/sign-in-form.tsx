@@ -1,0 +1,146 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { PasswordSignInRequestSchema, PhoneWithCodeSchema } from '@freight/contracts';
+import { formatPhone } from '@freight/domain';
+import { Alert, Button } from '@/components/ui';
+import { afterSignIn, identityApi, useSessionNavigation } from '../api/identity';
+import { AUTH_LABELS } from '../labels';
+import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { Tabs } from './tabs';
+import { usePhoneCode } from './use-phone-code';
+import styles from './auth.module.css';
+
+type Method = 'password' | 'code';
+
+/** /auth/sign-in: by phone and password, or by a one-time SMS code (disposable authorization). */
+export function SignInForm({ next }: { next: string | null }) {
+  const [method, setMethod] = useState<Method>('password');
+  return (
+    <div className={styles.card}>
+      <h1>{AUTH_LABELS.signInTitle}</h1>
+      <Tabs
+        label={AUTH_LABELS.signInMethods}
+        value={method}
+        onChange={setMethod}
+        options={[
+          { value: 'password', label: AUTH_LABELS.signInByPassword },
+          { value: 'code', label: AUTH_LABELS.signInByCode },
+        ]}
+      />
+      {method === 'password' ? <PasswordSignIn next={next} /> : <CodeSignIn next={next} />}
+      <div className={styles.links}>
+        <Link href="/auth/forgot-password">{AUTH_LABELS.forgotLink}</Link>
+        <span>
+          {AUTH_LABELS.noAccount} <Link href="/auth/sign-up">{AUTH_LABELS.signUpLink}</Link>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function PasswordSignIn({ next }: { next: string | null }) {
+  const navigate = useSessionNavigation();
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(PasswordSignInRequestSchema, { phone, password });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.signIn(parsed.data);
+      navigate(afterSignIn(next));
+    } catch (error) {
+      const result = apiErrors(error, ['phone']);
+      setErrors(result.fields);
+      setFormError(result.form);
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <PhoneField value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
+      <PasswordField
+        label={AUTH_LABELS.password}
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        error={errors.password}
+        name="password"
+      />
+      {formError ? <Alert variant="error">{formError}</Alert> : null}
+      <Button type="submit" size="large" fullWidth loading={loading}>
+        {AUTH_LABELS.signIn}
+      </Button>
+    </form>
+  );
+}
+
+function CodeSignIn({ next }: { next: string | null }) {
+  const navigate = useSessionNavigation();
+  const flow = usePhoneCode('sign_in');
+  const [code, setCode] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  async function requestCode(event: FormEvent) {
+    event.preventDefault();
+    await flow.send();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(PhoneWithCodeSchema, { phone: flow.phone, code });
+    if (!parsed.ok) return flow.setErrors(parsed.errors);
+    flow.setErrors({});
+    flow.setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.signInWithCode(parsed.data);
+      navigate(afterSignIn(next));
+    } catch (error) {
+      const result = apiErrors(error, ['code']);
+      flow.setErrors(result.fields);
+      flow.setFormError(result.form);
+      setLoading(false);
+    }
+  }
+
+  if (!flow.storedPhone) {
+    return (
+      <form className={styles.form} onSubmit={requestCode} noValidate>
+        <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
+        <Button type="submit" size="large" fullWidth loading={flow.sending}>
+          {AUTH_LABELS.getCode}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+      <CodeField value={code} onValueChange={setCode} error={flow.errors.code} name="code" autoFocus />
+      {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
+      <Button type="submit" size="large" fullWidth loading={loading}>
+        {AUTH_LABELS.signIn}
+      </Button>
+      <div className={styles.row}>
+        <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
+        <Button appearance="link" onClick={flow.reset}>
+          {AUTH_LABELS.changePhoneNumber}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,239 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { PhoneWithCodeSchema, RegistrationRequestSchema } from '@freight/contracts';
+import { CodeSchema, MESSAGES, formatPhone } from '@freight/domain';
+import { Alert, Button, TextInput } from '@/components/ui';
+import { identityApi, useSessionNavigation } from '../api/identity';
+import { AUTH_LABELS } from '../labels';
+import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { usePhoneCode } from './use-phone-code';
+import styles from './auth.module.css';
+
+type Step = 'phone' | 'code' | 'details' | 'email';
+
+/**
+ * /auth/sign-up: phone → SMS code → name, password, optional e-mail and consent → (optional)
+ * e-mail confirmation by the code from the mail → the personal account.
+ */
+export function SignUpForm() {
+  const navigate = useSessionNavigation();
+  const router = useRouter();
+  const flow = usePhoneCode('registration');
+  const [step, setStep] = useState<Step>('phone');
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [emailCode, setEmailCode] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const fail = (error: unknown, shown: string[]) => {
+    const result = apiErrors(error, shown);
+    setErrors(result.fields);
+    setFormError(result.form);
+  };
+
+  async function sendCode(event: FormEvent) {
+    event.preventDefault();
+    if (await flow.send()) setStep('code');
+  }
+
+  async function confirmCode(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(PhoneWithCodeSchema, { phone: flow.phone, code });
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.confirmPhone(parsed.data);
+      setStep('details');
+    } catch (error) {
+      fail(error, ['code']);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function register(event: FormEvent) {
+    event.preventDefault();
+    const parsed = validate(RegistrationRequestSchema, { name, password, email, consent: consent || undefined });
+    if (!parsed.ok) {
+      return setErrors(consent ? parsed.errors : { ...parsed.errors, consent: MESSAGES.auth.consentRequired });
+    }
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.register(parsed.data);
+      if (parsed.data.email) {
+        setSentTo(parsed.data.email);
+        setStep('email');
+        // Signed in now: the header should show the name while the e-mail step is open.
+        router.refresh();
+        setLoading(false);
+      } else {
+        navigate('/personal-account');
+      }
+    } catch (error) {
+      fail(error, ['name', 'password', 'email', 'consent']);
+      setLoading(false);
+    }
+  }
+
+  async function confirmEmail(event: FormEvent) {
+    event.preventDefault();
+    const parsed = CodeSchema.safeParse(emailCode);
+    if (!parsed.success) return setErrors({ code: parsed.error.issues[0]!.message });
+    setErrors({});
+    setFormError(null);
+    setLoading(true);
+    try {
+      await identityApi.confirmEmail({ code: parsed.data });
+      navigate('/personal-account');
+    } catch (error) {
+      fail(error, ['code']);
+      setLoading(false);
+    }
+  }
+
+  const allErrors = { ...flow.errors, ...errors };
+  const shownFormError = formError ?? flow.formError;
+
+  return (
+    <div className={styles.card}>
+      <h1>{step === 'email' ? AUTH_LABELS.emailStepTitle : AUTH_LABELS.signUpTitle}</h1>
+      {step === 'phone' ? (
+        <form className={styles.form} onSubmit={sendCode} noValidate>
+          <p className={styles.step}>{AUTH_LABELS.signUpStepPhone}</p>
+          <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
+          {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
+          <Button type="submit" size="large" fullWidth loading={flow.sending}>
+            {AUTH_LABELS.getCode}
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'code' && flow.storedPhone ? (
+        <form className={styles.form} onSubmit={confirmCode} noValidate>
+          <p className={styles.step}>{AUTH_LABELS.signUpStepCode}</p>
+          <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+          <CodeField value={code} onValueChange={setCode} error={allErrors.code} name="code" autoFocus />
+          {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
+          <Button type="submit" size="large" fullWidth loading={loading}>
+            {AUTH_LABELS.confirm}
+          </Button>
+          <div className={styles.row}>
+            <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
+            <Button
+              appearance="link"
+              onClick={() => {
+                flow.reset();
+                setCode('');
+                setStep('phone');
+              }}
+            >
+              {AUTH_LABELS.changePhoneNumber}
+            </Button>
+          </div>
+        </form>
+      ) : null}
+
+      {step === 'details' ? (
+        <form className={styles.form} onSubmit={register} noValidate>
+          <p className={styles.step}>{AUTH_LABELS.signUpStepDetails}</p>
+          <TextInput
+            label={AUTH_LABELS.name}
+            autoComplete="name"
+            value={name}
+            onValueChange={setName}
+            error={errors.name}
+            name="name"
+          />
+          <PasswordField
+            label={AUTH_LABELS.password}
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password}
+            aria-describedby="password-hint"
+            name="password"
+          />
+          <p id="password-hint" className={styles.hint}>
+            {AUTH_LABELS.passwordHint}
+          </p>
+          <TextInput
+            label={AUTH_LABELS.emailOptional}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email}
+            name="email"
+          />
+          <label className={styles.checkbox}>
+            <input
+              type="checkbox"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? 'consent-error' : undefined}
+            />
+            <span>
+              {AUTH_LABELS.consentPrefix}{' '}
+              <Link href="/docs-n-policies" target="_blank">
+                {AUTH_LABELS.consentLink}
+              </Link>{' '}
+              {AUTH_LABELS.consentSuffix}
+            </span>
+          </label>
+          {errors.consent ? (
+            <p id="consent-error" className={styles.fieldError}>
+              {errors.consent}
+            </p>
+          ) : null}
+          {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
+          <Button type="submit" size="large" fullWidth loading={loading}>
+            {AUTH_LABELS.register}
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'email' ? (
+        <form className={styles.form} onSubmit={confirmEmail} noValidate>
+          <p className={styles.hint}>{AUTH_LABELS.emailStepText(sentTo)}</p>
+          <CodeField
+            label={AUTH_LABELS.emailCode}
+            value={emailCode}
+            onValueChange={setEmailCode}
+            error={errors.code}
+            name="email-code"
+          />
+          {formError ? <Alert variant="error">{formError}</Alert> : null}
+          <Button type="submit" size="large" fullWidth loading={loading}>
+            {AUTH_LABELS.confirm}
+          </Button>
+          <Button appearance="secondary" fullWidth href="/personal-account">
+            {AUTH_LABELS.skip}
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'phone' ? (
+        <div className={styles.links}>
+          <span>
+            {AUTH_LABELS.haveAccount} <Link href="/auth/sign-in">{AUTH_LABELS.signInLink}</Link>
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { formatLongDate } from '@freight/domain';
+import type { NewsItem } from '@freight/contracts';
+import { NEWS_LABELS as L } from '../labels';
+import styles from './news.module.css';
+
+/** A news item or event in a list: kind, date, title as the link, summary. */
+export function NewsCard({ item, headingLevel = 2 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const date = item.kind === 'event' && item.event_date ? item.event_date : item.published_at;
+  return (
+    <article className={styles.card}>
+      <p className={styles.meta}>
+        <span className={item.kind === 'event' ? styles.eventBadge : styles.badge}>
+          {item.kind === 'event' ? L.event : L.newsItem}
+        </span>
+        <time dateTime={date.slice(0, 10)}>{formatLongDate(date)}</time>
+      </p>
+      <Heading className={styles.title}>
+        <Link href={`/news/${item.slug}`}>{item.title}</Link>
+      </Heading>
+      <p className={styles.summary}>{item.summary}</p>
+    </article>
+  );
+}

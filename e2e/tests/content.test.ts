@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+
+const RUSSIAN_DATE =
+  /^\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4} г\.$/;
+const OPEN_STATE =
+  /^(Открыто до \d{1,2}:\d{2}|Открыто круглосуточно|Перерыв до \d{1,2}:\d{2}|Закрыто, откроется (.+ )?в \d{1,2}:\d{2}|Временно закрыто)$/;
+
+describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('finds the offices of a city, filters by operation and opens one', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Адреса и контакты' }).isVisible()).resolves.toBe(true);
+    const all = await page
+      .getByTestId('offices-list')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') })
+      .count();
+    expect(all).toBeGreaterThanOrEqual(100);
+
+    await page.getByLabel('Город, адрес или название').fill('Казань');
+    await page.getByLabel('Операция').selectOption({ label: 'Забор от двери' });
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.waitForURL(/\/offices\?.*q=/);
+    await page.getByText('Найдено: 1 пункт').waitFor();
+    const card = page.getByTestId('offices-list').getByRole('listitem').first();
+    await expect(card.getByText('Респ. Татарстан, г. Казань, ул. Техническая, д. 33').isVisible()).resolves.toBe(true);
+    await expect(card.getByTestId('open-state').innerText()).resolves.toMatch(OPEN_STATE);
+
+    await card.getByRole('link', { name: 'Казань: Терминал Казань' }).click();
+    await page.waitForURL(/\/offices\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Терминал Казань, Казань');
+    await expect(page.getByTestId('open-state').innerText()).resolves.toMatch(OPEN_STATE);
+    await expect(page.getByText('Пн–Пт').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: /^\+7\(843\)/ }).getAttribute('href')).resolves.toMatch(
+      /^tel:\+7843\d{7}$/,
+    );
+    await page.waitForFunction(() => document.title.startsWith('Терминал Казань, Казань'));
+    await context.close();
+  });
+
+  it('sorts offices by distance from a typed address and picks a city from the list', async () => {
+    const context = await newContext(browser, baseUrl, 375);
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await page.getByLabel('Ближайшие к адресу или городу').fill('Екатеринбург, Малышева 30');
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.getByText('Сначала ближайшие к «г Екатеринбург, ул Малышева, д 30»', { exact: false }).waitFor();
+    const first = page.getByTestId('offices-list').getByRole('listitem').first();
+    await expect(first.getByRole('heading').innerText()).resolves.toMatch(/^Екатеринбург:/);
+
+    await page.goto('/offices');
+    await page.getByLabel('Город', { exact: true }).selectOption({ label: 'Новосибирск' });
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.getByText('Найдено: 3 пункта').waitFor();
+    await context.close();
+  });
+
+  it('news: filter, paging, and a news item with a Russian date', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'Новости и события' }).isVisible()).resolves.toBe(true);
+    const firstPageTitles = await page.getByTestId('news-list').getByRole('heading').allInnerTexts();
+    expect(firstPageTitles.length).toBe(6);
+    await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click();
+    await page.waitForURL(/page=2/);
+    const secondPageTitles = await page.getByTestId('news-list').getByRole('heading').allInnerTexts();
+    expect(secondPageTitles.some((t) => firstPageTitles.includes(t))).toBe(false);
+
+    await page.getByRole('link', { name: 'События', exact: true }).click();
+    await page.waitForURL(/kind=event/);
+    const events = page.getByTestId('news-list').getByRole('article');
+    for (const badge of await events.locator('text=Событие').allInnerTexts()) expect(badge).toBe('Событие');
+
+    await page.goto('/news');
+    const link = page.getByTestId('news-list').getByRole('link').first();
+    const title = await link.innerText();
+    await link.click();
+    await page.waitForURL(/\/news\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(title);
+    await expect(page.locator('article time').first().innerText()).resolves.toMatch(RUSSIAN_DATE);
+    await page.waitForFunction((t) => document.title.startsWith(t), title);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description?.length).toBeGreaterThan(20);
+    await expect(page.locator('meta[property="og:type"]').getAttribute('content')).resolves.toBe('article');
+
+    const missing = await page.goto('/news/net-takoj-novosti');
+    expect(missing?.status()).toBe(404);
+    await context.close();
+  });
+
+  it('the home page shows the seeded content and sends a track number to /tracking', async () => {
+    const network = (await (await fetch(`${baseUrl}/api/v1/duty_main_page/country_map`)).json()) as {
+      totals: { cities: number; subdivisions: number };
+    };
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('meta[name="description"]').getAttribute('content')).resolves.toContain('сборных грузов');
+    await expect(page.getByRole('heading', { level: 2, name: 'Популярные направления' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByText('Москва → Санкт-Петербург').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Скидка 10 % на первую перевозку').isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByTestId('home-news').getByText('График работы терминалов в новогодние праздники').isVisible(),
+    ).resolves.toBe(true);
+    await expect(page.getByText('Страхование груза.').isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`${network.totals.cities} городов`).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(`${network.totals.subdivisions} пунктов`).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Дальневосточный федеральный округ' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole('link', { name: 'API для разработчиков' }).getAttribute('href')).resolves.toBe(
+      '/api/docs',
+    );
+    await expect(page.locator('[data-slot="calculator"]').isVisible()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'Отследить' }).click();
+    await page.getByText('Введите номер для отслеживания').waitFor();
+    await page.getByLabel('Номер для отслеживания').fill('mg-2611-0042');
+    await page.getByRole('button', { name: 'Отследить' }).click();
+    await page.waitForURL('**/tracking/MG-2611-0042');
+    await context.close();
+  });
+
+  it('the policy page renders the versioned 152-FZ policy with the cookie section', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/docs-n-policies#cookies');
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'Политика обработки персональных данных и использования файлов cookie',
+    );
+    await expect(page.getByText('Редакция 1.0, действует с 1 ноября 2026 г.').isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: '7. Файлы cookie и локальное хранилище браузера' }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: '4. Права субъектов персональных данных' }).isVisible(),
+    ).resolves.toBe(true);
+    await context.close();
+  });
+});
