@@ -42,7 +42,7 @@ describe('section 9 constants', () => {
 describe('MESSAGES', () => {
   it('keeps the existing common and shell keys', () => {
     expect(MESSAGES.common.required).toBe('Обязательное поле');
-    expect(MESSAGES.shell).toEqual({
+    expect(MESSAGES.shell).toMatchObject({
       errorTitle: 'Произошла ошибка',
       errorSubtitle: 'Попробуйте зайти позже',
       maintenance: 'На данный момент проводятся технические работы',
@@ -52,9 +52,18 @@ describe('MESSAGES', () => {
     });
   });
 
+  it('builds the footer lines with the years and the rating', () => {
+    expect(MESSAGES.shell.footer.copyright(2012, 2027)).toBe('© 2012–2027 ООО «Магистраль». Все права защищены.');
+    expect(MESSAGES.shell.footer.ratingLabel('Яндекс Карты', '4,8')).toBe('Рейтинг 4,8 из 5 на Яндекс Карты');
+  });
+
   it('has no blank text anywhere', () => {
     const walk = (value: unknown): string[] =>
-      typeof value === 'string' ? [value] : Object.values(value as object).flatMap(walk);
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'function'
+          ? []
+          : Object.values(value as object).flatMap(walk);
     for (const text of walk(MESSAGES)) expect(text.trim()).not.toBe('');
   });
 });

@@ -1,8 +1,20 @@
+import { UI_TEXTS } from './texts/ui';
+import { HOME_TEXTS } from './texts/home';
+import { AUTH_SCREEN_TEXTS } from './texts/auth-screen';
+import { NEWS_TEXTS } from './texts/news';
+import { OFFICES_PAGE_TEXTS } from './texts/offices-page';
+import { SHELL_TEXTS } from './texts/shell';
+
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
  * API errors use these constants; tests assert the exact strings.
  */
 export const MESSAGES = {
+  ui: UI_TEXTS,
+  home: HOME_TEXTS,
+  authScreen: AUTH_SCREEN_TEXTS,
+  news: NEWS_TEXTS,
+  officesPage: OFFICES_PAGE_TEXTS,
   common: {
     validationFailed: 'Проверьте правильность заполнения полей',
     notFound: 'Страница или запись не найдена',
@@ -21,6 +33,7 @@ export const MESSAGES = {
     required: 'Обязательное поле',
   },
   shell: {
+    ...SHELL_TEXTS,
     errorTitle: 'Произошла ошибка',
     errorSubtitle: 'Попробуйте зайти позже',
     maintenance: 'На данный момент проводятся технические работы',

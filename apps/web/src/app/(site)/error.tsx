@@ -2,7 +2,6 @@
 
 import { useEffect } from 'react';
 import { MESSAGES } from '@freight/domain/messages';
-import { SHELL_LABELS } from '@/features/shell/labels';
 import { BugReportButton } from '@/features/bug-report/components/bug-report-button';
 import styles from '../_components/status-box.module.css';
 
@@ -23,11 +22,11 @@ export default function SiteError({ error, reset }: { error: Error & { digest?: 
         <p className={styles.subtitle}>{MESSAGES.shell.errorSubtitle}</p>
         <div className={styles.actions}>
           <button type="button" className={styles.button} onClick={reset}>
-            {SHELL_LABELS.errorRetry}
+            {MESSAGES.shell.errorRetry}
           </button>
           <BugReportButton appearance="secondary" size="large" />
           <a className={styles.link} href="/">
-            {SHELL_LABELS.goHome}
+            {MESSAGES.shell.goHome}
           </a>
         </div>
       </section>

@@ -15,10 +15,11 @@ import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
 import { NewsCard } from '@/features/news/components/news-card';
 import { loadHomeData } from './_components/home-data';
-import { HOME_LABELS as L } from './_components/labels';
 import { TrackForm } from './_components/track-form';
 import { WidgetRequestForm } from './_components/widget-request-form';
 import styles from './_components/home.module.css';
+
+const L = MESSAGES.home;
 
 export const metadata: Metadata = {
   title: { absolute: `${BRAND.siteName} — перевозка сборных грузов по России` },

@@ -1,11 +1,12 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { ALERT_CLOSE_ANIMATION_MS } from '@freight/domain/constants';
 import { clsx } from 'clsx';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ComponentPropsWithRef, CSSProperties, FocusEvent, MouseEvent, ReactNode } from 'react';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from './icons';
-import { UI_LABELS } from './labels';
 import styles from './alert.module.css';
 
 export type AlertVariant = 'info' | 'success' | 'warning' | 'error';
@@ -118,8 +119,8 @@ export function Alert({
         <button
           type="button"
           className={styles.close}
-          aria-label={UI_LABELS.close}
-          title={UI_LABELS.close}
+          aria-label={MESSAGES.ui.close}
+          title={MESSAGES.ui.close}
           disabled={phase !== 'open'}
           onClick={() => setPhase('closing')}
         >

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@freight/domain/messages';
 import { describe, expect, it } from 'vitest';
 import * as ui from './index';
 
@@ -22,7 +23,7 @@ describe('components/ui index', () => {
     expect(typeof (ui as Record<string, unknown>)[name]).toBe('function');
   });
 
-  it('exports the kit labels', () => {
-    expect(ui.UI_LABELS).toEqual({ clear: 'Очистить', close: 'Закрыть' });
+  it('takes its labels from the message catalogue', () => {
+    expect(MESSAGES.ui).toEqual({ clear: 'Очистить', close: 'Закрыть' });
   });
 });

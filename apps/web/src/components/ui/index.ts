@@ -16,7 +16,6 @@ export type {
 } from './button';
 export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
 export type { IconProps } from './icons';
-export { UI_LABELS } from './labels';
 export { FileUpload, formatFileSize } from './file-upload';
 export type { FileUploadProps } from './file-upload';
 export { Modal } from './modal';

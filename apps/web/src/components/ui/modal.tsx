@@ -1,10 +1,11 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import type { CSSProperties, ReactNode } from 'react';
 import { CloseIcon } from './icons';
-import { UI_LABELS } from './labels';
 import styles from './modal.module.css';
 
 export interface ModalProps {
@@ -61,7 +62,7 @@ export function Modal({
                 <Dialog.Description className={styles.description}>{description}</Dialog.Description>
               ) : null}
             </div>
-            <Dialog.Close className={styles.close} aria-label={UI_LABELS.close} title={UI_LABELS.close}>
+            <Dialog.Close className={styles.close} aria-label={MESSAGES.ui.close} title={MESSAGES.ui.close}>
               <CloseIcon size={20} />
             </Dialog.Close>
           </div>

@@ -1,15 +1,15 @@
+import { MESSAGES } from '@freight/domain/messages';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { UI_LABELS } from './labels';
 import { TextInput } from './text-input';
 
 const CLEAR = 'Очистить';
 
 describe('TextInput', () => {
   it('uses the Russian clear label', () => {
-    expect(UI_LABELS.clear).toBe(CLEAR);
+    expect(MESSAGES.ui.clear).toBe(CLEAR);
   });
 
   it('binds the label to the input with a generated id', () => {

@@ -1,10 +1,11 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import { CloseIcon } from './icons';
-import { UI_LABELS } from './labels';
 import { useMergedRef } from './use-merged-ref';
 import styles from './text-input.module.css';
 
@@ -113,8 +114,8 @@ export function TextInput({
           <button
             type="button"
             className={styles.clear}
-            aria-label={UI_LABELS.clear}
-            title={UI_LABELS.clear}
+            aria-label={MESSAGES.ui.clear}
+            title={MESSAGES.ui.clear}
             onClick={clear}
           >
             <CloseIcon size={16} />

@@ -1,7 +1,7 @@
-import { SHELL_LABELS } from './labels';
+import { MESSAGES } from '@freight/domain/messages';
 
 export const NAV_ITEMS = [
-  { href: '/about', label: SHELL_LABELS.nav.about },
-  { href: '/offices', label: SHELL_LABELS.nav.offices },
-  { href: '/news', label: SHELL_LABELS.nav.news },
+  { href: '/about', label: MESSAGES.shell.nav.about },
+  { href: '/offices', label: MESSAGES.shell.nav.offices },
+  { href: '/news', label: MESSAGES.shell.nav.news },
 ] as const;

@@ -1,10 +1,13 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button, TextInput } from '@/components/ui';
-import { HOME_LABELS as L } from './labels';
 import styles from './home.module.css';
+
+const L = MESSAGES.home;
 
 const TRACK_NUMBER = /^[A-Za-zА-Яа-яЁё0-9-]{4,30}$/;
 

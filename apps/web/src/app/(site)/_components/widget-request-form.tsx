@@ -1,11 +1,14 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { useId, useState, type FormEvent } from 'react';
 import { API_PATHS, IframeResponseSchema } from '@freight/contracts';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
-import { HOME_LABELS as L } from './labels';
 import styles from './home.module.css';
+
+const L = MESSAGES.home;
 
 /** duty_iframe: a partner site asks for the embeddable widget and gets its code. */
 export function WidgetRequestForm() {

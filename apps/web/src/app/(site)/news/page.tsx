@@ -1,11 +1,13 @@
+import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { NewsList } from '@freight/contracts';
 import { Alert } from '@/components/ui';
 import { getNewsPage } from '@/features/news/api/news';
 import { NewsCard } from '@/features/news/components/news-card';
-import { NEWS_LABELS as L } from '@/features/news/labels';
 import styles from '@/features/news/components/news.module.css';
+
+const L = MESSAGES.news;
 
 export const metadata: Metadata = {
   title: 'Новости и события',

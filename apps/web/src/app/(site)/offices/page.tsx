@@ -7,8 +7,9 @@ import { webEnv } from '@/config/env';
 import { getNetworkCities, locate, searchOffices } from '@/features/offices/api/offices';
 import { OfficeCard } from '@/features/offices/components/office-card';
 import { OfficeFilters, type OfficeFilterValues } from '@/features/offices/components/office-filters';
-import { OFFICES_LABELS as L } from '@/features/offices/labels';
 import styles from '@/features/offices/components/offices.module.css';
+
+const L = MESSAGES.officesPage;
 
 export const metadata: Metadata = {
   title: 'Адреса и контакты',

@@ -1,10 +1,10 @@
+import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Button } from '@/components/ui';
 import { loadProfile } from '@/features/auth/api/server';
 import { LogoutButton } from '@/features/auth/components/account-settings';
-import { AUTH_LABELS } from '@/features/auth/labels';
 import styles from '@/features/auth/components/auth.module.css';
 
 export const metadata: Metadata = { title: 'Личный кабинет', robots: { index: false } };
@@ -15,13 +15,13 @@ export default async function PersonalAccountPage() {
   if (!profile) redirect('/auth/sign-in?next=/personal-account');
   return (
     <div className={`container ${styles.settings}`}>
-      <h1>{AUTH_LABELS.accountTitle}</h1>
+      <h1>{MESSAGES.authScreen.accountTitle}</h1>
       <section className={styles.section}>
-        <h2>{AUTH_LABELS.greeting(profile.display_name)}</h2>
-        <p className={styles.hint}>{AUTH_LABELS.accountIntro}</p>
+        <h2>{MESSAGES.authScreen.greeting(profile.display_name)}</h2>
+        <p className={styles.hint}>{MESSAGES.authScreen.accountIntro}</p>
         <div className={styles.accountLinks}>
           <Button as={Link} href="/personal-account/settings">
-            {AUTH_LABELS.settingsLink}
+            {MESSAGES.authScreen.settingsLink}
           </Button>
           <LogoutButton />
         </div>

@@ -14,7 +14,6 @@ import {
 import { CodeSchema, MESSAGES, formatDateTime, formatPhone } from '@freight/domain';
 import { Alert, Button, Modal, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
@@ -77,7 +76,7 @@ function NameSection({ profile }: { profile: Profile }) {
     try {
       const user = await identityApi.changeName(parsed.data.name);
       setName(user.name ?? '');
-      form.done(AUTH_LABELS.saved);
+      form.done(MESSAGES.authScreen.saved);
       router.refresh();
     } catch (error) {
       form.fail(error, ['name']);
@@ -85,10 +84,10 @@ function NameSection({ profile }: { profile: Profile }) {
   }
   return (
     <section className={styles.section} aria-labelledby="name-h">
-      <h2 id="name-h">{AUTH_LABELS.nameSection}</h2>
+      <h2 id="name-h">{MESSAGES.authScreen.nameSection}</h2>
       <form className={styles.sectionForm} onSubmit={submit} noValidate>
         <TextInput
-          label={AUTH_LABELS.name}
+          label={MESSAGES.authScreen.name}
           autoComplete="name"
           value={name}
           onValueChange={setName}
@@ -98,7 +97,7 @@ function NameSection({ profile }: { profile: Profile }) {
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" loading={form.loading}>
-            {AUTH_LABELS.save}
+            {MESSAGES.authScreen.save}
           </Button>
         </div>
       </form>
@@ -132,7 +131,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
       flow.setPhone('');
       setPassword('');
       setCode('');
-      form.done(AUTH_LABELS.phoneChanged);
+      form.done(MESSAGES.authScreen.phoneChanged);
       router.refresh();
     } catch (error) {
       form.fail(error, ['code']);
@@ -142,25 +141,25 @@ function PhoneSection({ profile }: { profile: Profile }) {
   const errors = { ...flow.errors, ...form.errors };
   return (
     <section className={styles.section} aria-labelledby="phone-h">
-      <h2 id="phone-h">{AUTH_LABELS.phoneSection}</h2>
+      <h2 id="phone-h">{MESSAGES.authScreen.phoneSection}</h2>
       <p className={styles.value}>{current ? formatPhone(current) : '—'}</p>
       {form.success ? <Alert variant="success">{form.success}</Alert> : null}
       {!open ? (
         <Button appearance="secondary" onClick={() => setOpen(true)}>
-          {AUTH_LABELS.changePhone}
+          {MESSAGES.authScreen.changePhone}
         </Button>
       ) : !flow.storedPhone ? (
         <form className={styles.sectionForm} onSubmit={requestCode} noValidate>
-          <p className={styles.hint}>{AUTH_LABELS.reauthHint}</p>
+          <p className={styles.hint}>{MESSAGES.authScreen.reauthHint}</p>
           <PasswordField
-            label={AUTH_LABELS.currentPassword}
+            label={MESSAGES.authScreen.currentPassword}
             autoComplete="current-password"
             value={password}
             onValueChange={setPassword}
             error={errors.password}
           />
           <PhoneField
-            label={AUTH_LABELS.newPhone}
+            label={MESSAGES.authScreen.newPhone}
             value={flow.phone}
             onValueChange={flow.setPhone}
             error={errors.phone}
@@ -168,23 +167,23 @@ function PhoneSection({ profile }: { profile: Profile }) {
           {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" loading={flow.sending}>
-              {AUTH_LABELS.getCode}
+              {MESSAGES.authScreen.getCode}
             </Button>
             <Button appearance="link" onClick={() => setOpen(false)}>
-              {AUTH_LABELS.cancel}
+              {MESSAGES.authScreen.cancel}
             </Button>
           </div>
         </form>
       ) : (
         <form className={styles.sectionForm} onSubmit={confirm} noValidate>
-          <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+          <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={errors.code} autoFocus />
           {(form.formError ?? flow.formError) ? (
             <Alert variant="error">{form.formError ?? flow.formError}</Alert>
           ) : null}
           <div className={styles.row}>
             <Button type="submit" loading={form.loading}>
-              {AUTH_LABELS.confirm}
+              {MESSAGES.authScreen.confirm}
             </Button>
             <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send({ password })} />
           </div>
@@ -212,7 +211,7 @@ function EmailSection({ profile }: { profile: Profile }) {
       else await identityApi.resendEmail(parsed.data);
       setPending(parsed.data.email);
       setEmail('');
-      form.done(profile.email ? AUTH_LABELS.emailChangeSent : MESSAGES.auth.emailSent);
+      form.done(profile.email ? MESSAGES.authScreen.emailChangeSent : MESSAGES.auth.emailSent);
     } catch (error) {
       form.fail(error, ['email']);
     }
@@ -241,26 +240,33 @@ function EmailSection({ profile }: { profile: Profile }) {
 
   return (
     <section className={styles.section} aria-labelledby="email-h">
-      <h2 id="email-h">{AUTH_LABELS.emailSection}</h2>
-      <p className={styles.value}>{profile.email ?? <span className={styles.muted}>{AUTH_LABELS.emailNone}</span>}</p>
-      {pending ? <p className={styles.hint}>{AUTH_LABELS.emailPending(pending)}</p> : null}
+      <h2 id="email-h">{MESSAGES.authScreen.emailSection}</h2>
+      <p className={styles.value}>
+        {profile.email ?? <span className={styles.muted}>{MESSAGES.authScreen.emailNone}</span>}
+      </p>
+      {pending ? <p className={styles.hint}>{MESSAGES.authScreen.emailPending(pending)}</p> : null}
       {pending && !profile.email ? (
         <form className={styles.sectionForm} onSubmit={confirm} noValidate style={{ marginBlock: 'var(--space-3)' }}>
-          <CodeField label={AUTH_LABELS.emailCode} value={code} onValueChange={setCode} error={codeForm.errors.code} />
+          <CodeField
+            label={MESSAGES.authScreen.emailCode}
+            value={code}
+            onValueChange={setCode}
+            error={codeForm.errors.code}
+          />
           {codeForm.formError ? <Alert variant="error">{codeForm.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" loading={codeForm.loading}>
-              {AUTH_LABELS.confirmByCode}
+              {MESSAGES.authScreen.confirmByCode}
             </Button>
             <Button appearance="link" onClick={() => void resend()}>
-              {AUTH_LABELS.resendConfirmation}
+              {MESSAGES.authScreen.resendConfirmation}
             </Button>
           </div>
         </form>
       ) : null}
       <form className={styles.sectionForm} onSubmit={change} noValidate>
         <TextInput
-          label={profile.email ? AUTH_LABELS.newEmail : AUTH_LABELS.email}
+          label={profile.email ? MESSAGES.authScreen.newEmail : MESSAGES.authScreen.email}
           type="email"
           autoComplete="email"
           value={email}
@@ -271,7 +277,7 @@ function EmailSection({ profile }: { profile: Profile }) {
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" appearance="secondary" loading={form.loading}>
-            {profile.email ? AUTH_LABELS.emailChange : AUTH_LABELS.sendConfirmation}
+            {profile.email ? MESSAGES.authScreen.emailChange : MESSAGES.authScreen.sendConfirmation}
           </Button>
         </div>
       </form>
@@ -296,42 +302,42 @@ function PasswordSection() {
       setCurrent('');
       setNext('');
       setRepeat('');
-      form.done(AUTH_LABELS.passwordChanged);
+      form.done(MESSAGES.authScreen.passwordChanged);
     } catch (error) {
       form.fail(error, ['current_password', 'new_password']);
     }
   }
   return (
     <section className={styles.section} aria-labelledby="password-h">
-      <h2 id="password-h">{AUTH_LABELS.passwordSection}</h2>
+      <h2 id="password-h">{MESSAGES.authScreen.passwordSection}</h2>
       <form className={styles.sectionForm} onSubmit={submit} noValidate>
         <PasswordField
-          label={AUTH_LABELS.currentPassword}
+          label={MESSAGES.authScreen.currentPassword}
           autoComplete="current-password"
           value={current}
           onValueChange={setCurrent}
           error={form.errors.current_password}
         />
         <PasswordField
-          label={AUTH_LABELS.newPassword}
+          label={MESSAGES.authScreen.newPassword}
           autoComplete="new-password"
           value={next}
           onValueChange={setNext}
           error={form.errors.new_password}
         />
         <PasswordField
-          label={AUTH_LABELS.repeatPassword}
+          label={MESSAGES.authScreen.repeatPassword}
           autoComplete="new-password"
           value={repeat}
           onValueChange={setRepeat}
           error={form.errors.repeat}
         />
-        <p className={styles.hint}>{AUTH_LABELS.passwordHint}</p>
+        <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
         {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" loading={form.loading}>
-            {AUTH_LABELS.changePassword}
+            {MESSAGES.authScreen.changePassword}
           </Button>
         </div>
       </form>
@@ -341,7 +347,7 @@ function PasswordSection() {
 
 /** A readable browser name from a User-Agent string. */
 function describeAgent(ua: string | null): string {
-  if (!ua) return AUTH_LABELS.unknownBrowser;
+  if (!ua) return MESSAGES.authScreen.unknownBrowser;
   const browser = /YaBrowser/.test(ua)
     ? 'Яндекс Браузер'
     : /Edg\//.test(ua)
@@ -393,9 +399,9 @@ function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
   }
   return (
     <section className={styles.section} aria-labelledby="sessions-h">
-      <h2 id="sessions-h">{AUTH_LABELS.sessionsSection}</h2>
+      <h2 id="sessions-h">{MESSAGES.authScreen.sessionsSection}</h2>
       <p className={styles.hint} style={{ marginBottom: 'var(--space-3)' }}>
-        {AUTH_LABELS.sessionsIntro}
+        {MESSAGES.authScreen.sessionsIntro}
       </p>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <ul className={styles.sessions}>
@@ -404,16 +410,16 @@ function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
             <div>
               <p style={{ margin: 0 }}>
                 {describeAgent(s.user_agent)}
-                {s.current ? <span className={styles.badge}>{AUTH_LABELS.thisSession}</span> : null}
+                {s.current ? <span className={styles.badge}>{MESSAGES.authScreen.thisSession}</span> : null}
               </p>
               <p className={styles.sessionMeta}>
                 {s.ip ? `${s.ip} · ` : ''}
-                {AUTH_LABELS.sessionStarted}: {formatDateTime(s.created_at)} · {AUTH_LABELS.sessionLastSeen}:{' '}
-                {formatDateTime(s.last_seen_at)}
+                {MESSAGES.authScreen.sessionStarted}: {formatDateTime(s.created_at)} ·{' '}
+                {MESSAGES.authScreen.sessionLastSeen}: {formatDateTime(s.last_seen_at)}
               </p>
             </div>
             <Button appearance="secondary" onClick={() => void end(s)} loading={busy === s.id}>
-              {AUTH_LABELS.endSession}
+              {MESSAGES.authScreen.endSession}
             </Button>
           </li>
         ))}
@@ -441,7 +447,7 @@ export function LogoutButton() {
           .finally(() => navigate('/'));
       }}
     >
-      {AUTH_LABELS.logout}
+      {MESSAGES.authScreen.logout}
     </Button>
   );
 }
@@ -466,27 +472,27 @@ function DeleteSection() {
   }
   return (
     <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
-      <h2 id="delete-h">{AUTH_LABELS.deleteSection}</h2>
+      <h2 id="delete-h">{MESSAGES.authScreen.deleteSection}</h2>
       <p className={styles.hint} style={{ marginBottom: 'var(--space-3)' }}>
-        {AUTH_LABELS.deleteIntro}
+        {MESSAGES.authScreen.deleteIntro}
       </p>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title={AUTH_LABELS.deleteTitle}
-        description={AUTH_LABELS.deleteIntro}
-        trigger={<Button appearance="dangerous">{AUTH_LABELS.deleteButton}</Button>}
+        title={MESSAGES.authScreen.deleteTitle}
+        description={MESSAGES.authScreen.deleteIntro}
+        trigger={<Button appearance="dangerous">{MESSAGES.authScreen.deleteButton}</Button>}
       >
         <form className={styles.form} onSubmit={submit} noValidate>
           <PasswordField
-            label={AUTH_LABELS.currentPassword}
+            label={MESSAGES.authScreen.currentPassword}
             autoComplete="current-password"
             value={password}
             onValueChange={setPassword}
             error={form.errors.password}
           />
           <TextInput
-            label={AUTH_LABELS.deleteConfirmLabel}
+            label={MESSAGES.authScreen.deleteConfirmLabel}
             value={confirmation}
             onValueChange={setConfirmation}
             error={form.errors.confirmation}
@@ -495,10 +501,10 @@ function DeleteSection() {
           {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" appearance="dangerous" loading={form.loading}>
-              {AUTH_LABELS.deleteConfirm}
+              {MESSAGES.authScreen.deleteConfirm}
             </Button>
             <Button appearance="link" onClick={() => setOpen(false)}>
-              {AUTH_LABELS.cancel}
+              {MESSAGES.authScreen.cancel}
             </Button>
           </div>
         </form>

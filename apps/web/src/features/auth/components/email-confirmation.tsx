@@ -1,9 +1,10 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { identityApi } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors } from '../lib/form';
 import styles from './auth.module.css';
 
@@ -14,7 +15,7 @@ import styles from './auth.module.css';
 export function EmailConfirmation({ token, type }: { token: string | null; type: 'confirm' | 'change' }) {
   const [state, setState] = useState<
     { phase: 'working' } | { phase: 'done'; email: string } | { phase: 'error'; message: string }
-  >(token ? { phase: 'working' } : { phase: 'error', message: AUTH_LABELS.resetNoToken });
+  >(token ? { phase: 'working' } : { phase: 'error', message: MESSAGES.authScreen.resetNoToken });
   const started = useRef(false);
 
   useEffect(() => {
@@ -31,17 +32,17 @@ export function EmailConfirmation({ token, type }: { token: string | null; type:
 
   return (
     <div className={styles.card}>
-      <h1>{AUTH_LABELS.emailConfirmTitle}</h1>
+      <h1>{MESSAGES.authScreen.emailConfirmTitle}</h1>
       {state.phase === 'working' ? (
         <p className={styles.hint} role="status">
-          <Spinner size="small" /> {AUTH_LABELS.emailConfirming}
+          <Spinner size="small" /> {MESSAGES.authScreen.emailConfirming}
         </p>
       ) : null}
       {state.phase === 'done' ? (
         <div className={styles.form}>
-          <Alert variant="success">{AUTH_LABELS.emailConfirmed(state.email)}</Alert>
+          <Alert variant="success">{MESSAGES.authScreen.emailConfirmed(state.email)}</Alert>
           <Button href="/personal-account" fullWidth>
-            {AUTH_LABELS.toAccount}
+            {MESSAGES.authScreen.toAccount}
           </Button>
         </div>
       ) : null}

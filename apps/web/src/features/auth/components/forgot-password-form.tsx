@@ -6,7 +6,6 @@ import { ForgotPasswordRequestSchema, ResetPasswordPhoneRequestSchema } from '@f
 import { MESSAGES, formatPhone } from '@freight/domain';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
@@ -20,19 +19,19 @@ export function ForgotPasswordForm() {
   const [method, setMethod] = useState<Method>('phone');
   return (
     <div className={styles.card}>
-      <h1>{AUTH_LABELS.forgotTitle}</h1>
+      <h1>{MESSAGES.authScreen.forgotTitle}</h1>
       <Tabs
-        label={AUTH_LABELS.forgotMethods}
+        label={MESSAGES.authScreen.forgotMethods}
         value={method}
         onChange={setMethod}
         options={[
-          { value: 'phone', label: AUTH_LABELS.forgotByPhone },
-          { value: 'email', label: AUTH_LABELS.forgotByEmail },
+          { value: 'phone', label: MESSAGES.authScreen.forgotByPhone },
+          { value: 'email', label: MESSAGES.authScreen.forgotByEmail },
         ]}
       />
       {method === 'phone' ? <ResetByPhone /> : <ResetByEmail />}
       <div className={styles.links}>
-        <Link href="/auth/sign-in">{AUTH_LABELS.signInLink}</Link>
+        <Link href="/auth/sign-in">{MESSAGES.authScreen.signInLink}</Link>
       </div>
     </div>
   );
@@ -81,7 +80,7 @@ function ResetByPhone() {
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {AUTH_LABELS.getCode}
+          {MESSAGES.authScreen.getCode}
         </Button>
       </form>
     );
@@ -89,26 +88,26 @@ function ResetByPhone() {
   const shown = { ...flow.errors, ...errors };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+      <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={shown.code} name="code" autoFocus />
       <PasswordField
-        label={AUTH_LABELS.newPassword}
+        label={MESSAGES.authScreen.newPassword}
         autoComplete="new-password"
         value={password}
         onValueChange={setPassword}
         error={shown.new_password}
       />
       <PasswordField
-        label={AUTH_LABELS.repeatPassword}
+        label={MESSAGES.authScreen.repeatPassword}
         autoComplete="new-password"
         value={repeat}
         onValueChange={setRepeat}
         error={shown.repeat}
       />
-      <p className={styles.hint}>{AUTH_LABELS.passwordHint}</p>
+      <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
       {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {AUTH_LABELS.savePassword}
+        {MESSAGES.authScreen.savePassword}
       </Button>
       <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
     </form>
@@ -145,7 +144,7 @@ function ResetByEmail() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextInput
-        label={AUTH_LABELS.email}
+        label={MESSAGES.authScreen.email}
         type="email"
         autoComplete="email"
         value={email}
@@ -155,7 +154,7 @@ function ResetByEmail() {
       />
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {AUTH_LABELS.sendLink}
+        {MESSAGES.authScreen.sendLink}
       </Button>
     </form>
   );

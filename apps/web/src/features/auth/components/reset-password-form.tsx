@@ -6,7 +6,6 @@ import { ResetPasswordEmailRequestSchema } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain';
 import { Alert, Button } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 import { PasswordField } from './fields';
 import styles from './auth.module.css';
@@ -46,38 +45,38 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <div className={styles.card}>
-      <h1>{AUTH_LABELS.resetTitle}</h1>
+      <h1>{MESSAGES.authScreen.resetTitle}</h1>
       {!token ? (
         <>
-          <Alert variant="error">{AUTH_LABELS.resetNoToken}</Alert>
+          <Alert variant="error">{MESSAGES.authScreen.resetNoToken}</Alert>
           <div className={styles.links}>
-            <Link href="/auth/forgot-password">{AUTH_LABELS.requestAgain}</Link>
+            <Link href="/auth/forgot-password">{MESSAGES.authScreen.requestAgain}</Link>
           </div>
         </>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <PasswordField
-            label={AUTH_LABELS.newPassword}
+            label={MESSAGES.authScreen.newPassword}
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
             error={errors.new_password}
           />
           <PasswordField
-            label={AUTH_LABELS.repeatPassword}
+            label={MESSAGES.authScreen.repeatPassword}
             autoComplete="new-password"
             value={repeat}
             onValueChange={setRepeat}
             error={errors.repeat}
           />
-          <p className={styles.hint}>{AUTH_LABELS.passwordHint}</p>
+          <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
           {formError ? (
             <Alert variant="error">
-              {formError} <Link href="/auth/forgot-password">{AUTH_LABELS.requestAgain}</Link>
+              {formError} <Link href="/auth/forgot-password">{MESSAGES.authScreen.requestAgain}</Link>
             </Alert>
           ) : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {AUTH_LABELS.savePassword}
+            {MESSAGES.authScreen.savePassword}
           </Button>
         </form>
       )}

@@ -1,12 +1,13 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { PasswordSignInRequestSchema, PhoneWithCodeSchema } from '@freight/contracts';
 import { formatPhone } from '@freight/domain';
 import { Alert, Button } from '@/components/ui';
 import { afterSignIn, identityApi, useSessionNavigation } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
@@ -20,21 +21,21 @@ export function SignInForm({ next }: { next: string | null }) {
   const [method, setMethod] = useState<Method>('password');
   return (
     <div className={styles.card}>
-      <h1>{AUTH_LABELS.signInTitle}</h1>
+      <h1>{MESSAGES.authScreen.signInTitle}</h1>
       <Tabs
-        label={AUTH_LABELS.signInMethods}
+        label={MESSAGES.authScreen.signInMethods}
         value={method}
         onChange={setMethod}
         options={[
-          { value: 'password', label: AUTH_LABELS.signInByPassword },
-          { value: 'code', label: AUTH_LABELS.signInByCode },
+          { value: 'password', label: MESSAGES.authScreen.signInByPassword },
+          { value: 'code', label: MESSAGES.authScreen.signInByCode },
         ]}
       />
       {method === 'password' ? <PasswordSignIn next={next} /> : <CodeSignIn next={next} />}
       <div className={styles.links}>
-        <Link href="/auth/forgot-password">{AUTH_LABELS.forgotLink}</Link>
+        <Link href="/auth/forgot-password">{MESSAGES.authScreen.forgotLink}</Link>
         <span>
-          {AUTH_LABELS.noAccount} <Link href="/auth/sign-up">{AUTH_LABELS.signUpLink}</Link>
+          {MESSAGES.authScreen.noAccount} <Link href="/auth/sign-up">{MESSAGES.authScreen.signUpLink}</Link>
         </span>
       </div>
     </div>
@@ -71,7 +72,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <PhoneField value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
       <PasswordField
-        label={AUTH_LABELS.password}
+        label={MESSAGES.authScreen.password}
         autoComplete="current-password"
         value={password}
         onValueChange={setPassword}
@@ -80,7 +81,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
       />
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {AUTH_LABELS.signIn}
+        {MESSAGES.authScreen.signIn}
       </Button>
     </form>
   );
@@ -121,7 +122,7 @@ function CodeSignIn({ next }: { next: string | null }) {
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {AUTH_LABELS.getCode}
+          {MESSAGES.authScreen.getCode}
         </Button>
       </form>
     );
@@ -129,16 +130,16 @@ function CodeSignIn({ next }: { next: string | null }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+      <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={flow.errors.code} name="code" autoFocus />
       {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {AUTH_LABELS.signIn}
+        {MESSAGES.authScreen.signIn}
       </Button>
       <div className={styles.row}>
         <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
         <Button appearance="link" onClick={flow.reset}>
-          {AUTH_LABELS.changePhoneNumber}
+          {MESSAGES.authScreen.changePhoneNumber}
         </Button>
       </div>
     </form>

@@ -7,7 +7,6 @@ import { PhoneWithCodeSchema, RegistrationRequestSchema } from '@freight/contrac
 import { CodeSchema, MESSAGES, formatPhone } from '@freight/domain';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { AUTH_LABELS } from '../labels';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
@@ -110,26 +109,26 @@ export function SignUpForm() {
 
   return (
     <div className={styles.card}>
-      <h1>{step === 'email' ? AUTH_LABELS.emailStepTitle : AUTH_LABELS.signUpTitle}</h1>
+      <h1>{step === 'email' ? MESSAGES.authScreen.emailStepTitle : MESSAGES.authScreen.signUpTitle}</h1>
       {step === 'phone' ? (
         <form className={styles.form} onSubmit={sendCode} noValidate>
-          <p className={styles.step}>{AUTH_LABELS.signUpStepPhone}</p>
+          <p className={styles.step}>{MESSAGES.authScreen.signUpStepPhone}</p>
           <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={flow.sending}>
-            {AUTH_LABELS.getCode}
+            {MESSAGES.authScreen.getCode}
           </Button>
         </form>
       ) : null}
 
       {step === 'code' && flow.storedPhone ? (
         <form className={styles.form} onSubmit={confirmCode} noValidate>
-          <p className={styles.step}>{AUTH_LABELS.signUpStepCode}</p>
-          <p className={styles.hint}>{AUTH_LABELS.codeHint(formatPhone(flow.storedPhone))}</p>
+          <p className={styles.step}>{MESSAGES.authScreen.signUpStepCode}</p>
+          <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={allErrors.code} name="code" autoFocus />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {AUTH_LABELS.confirm}
+            {MESSAGES.authScreen.confirm}
           </Button>
           <div className={styles.row}>
             <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
@@ -141,7 +140,7 @@ export function SignUpForm() {
                 setStep('phone');
               }}
             >
-              {AUTH_LABELS.changePhoneNumber}
+              {MESSAGES.authScreen.changePhoneNumber}
             </Button>
           </div>
         </form>
@@ -149,9 +148,9 @@ export function SignUpForm() {
 
       {step === 'details' ? (
         <form className={styles.form} onSubmit={register} noValidate>
-          <p className={styles.step}>{AUTH_LABELS.signUpStepDetails}</p>
+          <p className={styles.step}>{MESSAGES.authScreen.signUpStepDetails}</p>
           <TextInput
-            label={AUTH_LABELS.name}
+            label={MESSAGES.authScreen.name}
             autoComplete="name"
             value={name}
             onValueChange={setName}
@@ -159,7 +158,7 @@ export function SignUpForm() {
             name="name"
           />
           <PasswordField
-            label={AUTH_LABELS.password}
+            label={MESSAGES.authScreen.password}
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
@@ -168,10 +167,10 @@ export function SignUpForm() {
             name="password"
           />
           <p id="password-hint" className={styles.hint}>
-            {AUTH_LABELS.passwordHint}
+            {MESSAGES.authScreen.passwordHint}
           </p>
           <TextInput
-            label={AUTH_LABELS.emailOptional}
+            label={MESSAGES.authScreen.emailOptional}
             type="email"
             autoComplete="email"
             value={email}
@@ -188,11 +187,11 @@ export function SignUpForm() {
               aria-describedby={errors.consent ? 'consent-error' : undefined}
             />
             <span>
-              {AUTH_LABELS.consentPrefix}{' '}
+              {MESSAGES.authScreen.consentPrefix}{' '}
               <Link href="/docs-n-policies" target="_blank">
-                {AUTH_LABELS.consentLink}
+                {MESSAGES.authScreen.consentLink}
               </Link>{' '}
-              {AUTH_LABELS.consentSuffix}
+              {MESSAGES.authScreen.consentSuffix}
             </span>
           </label>
           {errors.consent ? (
@@ -202,16 +201,16 @@ export function SignUpForm() {
           ) : null}
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {AUTH_LABELS.register}
+            {MESSAGES.authScreen.register}
           </Button>
         </form>
       ) : null}
 
       {step === 'email' ? (
         <form className={styles.form} onSubmit={confirmEmail} noValidate>
-          <p className={styles.hint}>{AUTH_LABELS.emailStepText(sentTo)}</p>
+          <p className={styles.hint}>{MESSAGES.authScreen.emailStepText(sentTo)}</p>
           <CodeField
-            label={AUTH_LABELS.emailCode}
+            label={MESSAGES.authScreen.emailCode}
             value={emailCode}
             onValueChange={setEmailCode}
             error={errors.code}
@@ -219,10 +218,10 @@ export function SignUpForm() {
           />
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {AUTH_LABELS.confirm}
+            {MESSAGES.authScreen.confirm}
           </Button>
           <Button appearance="secondary" fullWidth href="/personal-account">
-            {AUTH_LABELS.skip}
+            {MESSAGES.authScreen.skip}
           </Button>
         </form>
       ) : null}
@@ -230,7 +229,7 @@ export function SignUpForm() {
       {step === 'phone' ? (
         <div className={styles.links}>
           <span>
-            {AUTH_LABELS.haveAccount} <Link href="/auth/sign-in">{AUTH_LABELS.signInLink}</Link>
+            {MESSAGES.authScreen.haveAccount} <Link href="/auth/sign-in">{MESSAGES.authScreen.signInLink}</Link>
           </span>
         </div>
       ) : null}

@@ -1,8 +1,10 @@
+import { MESSAGES } from '@freight/domain/messages';
 import Link from 'next/link';
 import { formatLongDate } from '@freight/domain';
 import type { NewsItem } from '@freight/contracts';
-import { NEWS_LABELS as L } from '../labels';
 import styles from './news.module.css';
+
+const L = MESSAGES.news;
 
 /** A news item or event in a list: kind, date, title as the link, summary. */
 export function NewsCard({ item, headingLevel = 2 }: { item: NewsItem; headingLevel?: 2 | 3 }) {

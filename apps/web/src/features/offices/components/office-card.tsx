@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { formatNumber, formatPhone, MESSAGES } from '@freight/domain';
 import type { Subdivision } from '@freight/contracts';
-import { OFFICES_LABELS as L } from '../labels';
 import styles from './offices.module.css';
+
+const L = MESSAGES.officesPage;
 
 /** «Открыто до 20:00» in green, anything closed in muted text. */
 export function OpenState({ office }: { office: Subdivision }) {

@@ -1,8 +1,9 @@
 import { formatLongDate, formatNumber, formatPhone, MESSAGES, describeDayHours } from '@freight/domain';
 import type { Subdivision } from '@freight/contracts';
-import { OFFICES_LABELS as L } from '../labels';
 import { OpenState } from './office-card';
 import styles from './offices.module.css';
+
+const L = MESSAGES.officesPage;
 
 /** Everything about one office: contacts, hours with today's state, operations, payment, limits. */
 export function OfficeDetails({ office, today }: { office: Subdivision; today: string }) {

@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import { MESSAGES } from '@freight/domain';
 import { OPERATIONS } from '@freight/contracts';
-import { OFFICES_LABELS as L } from '../labels';
 import styles from './offices.module.css';
+
+const L = MESSAGES.officesPage;
 
 export interface OfficeFilterValues {
   q: string;

@@ -1,10 +1,11 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { COOKIE_NOTICE_STORAGE_KEY } from '@freight/domain/constants';
 import { Button } from '@/components/ui';
-import { SHELL_LABELS } from '../labels';
 import styles from './cookie-notice.module.css';
 
 const listeners = new Set<() => void>();
@@ -44,10 +45,10 @@ export function CookieNotice() {
   return (
     <div className={styles.notice} role="region" aria-label="Уведомление о cookie" data-testid="cookie-notice">
       <p className={styles.text}>
-        {SHELL_LABELS.cookie.text} <Link href="/docs-n-policies#cookies">{SHELL_LABELS.cookie.policyLink}</Link>.
+        {MESSAGES.shell.cookie.text} <Link href="/docs-n-policies#cookies">{MESSAGES.shell.cookie.policyLink}</Link>.
       </p>
       <Button appearance="primary" onClick={accept}>
-        {SHELL_LABELS.cookie.accept}
+        {MESSAGES.shell.cookie.accept}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@freight/domain/messages';
 import Link from 'next/link';
 import {
   COPYRIGHT_START_YEAR,
@@ -8,7 +9,6 @@ import {
 } from '@freight/domain';
 import type { FooterLink } from '@freight/contracts';
 import { BRAND } from '@/config/brand';
-import { SHELL_LABELS } from '../labels';
 import { CookieNotice } from './cookie-notice';
 import styles from './footer.module.css';
 
@@ -34,7 +34,8 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
     );
   }
   return (
-    <Link href={href} className={styles.link}>
+    // No prefetch: the footer is on every page and its many links would be fetched on every view.
+    <Link href={href} className={styles.link} prefetch={false}>
       {link.name}
     </Link>
   );
@@ -57,7 +58,7 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
       <div className={`container ${styles.grid}`}>
         {links === null ? (
           <p className={styles.unavailable} role="status">
-            {SHELL_LABELS.footer.linksUnavailable}
+            {MESSAGES.shell.footer.linksUnavailable}
           </p>
         ) : (
           categories.map(({ category, title, items }) => (
@@ -74,7 +75,7 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
                 {category === FOOTER_ONLINE_SERVICES_CATEGORY && (
                   <li>
                     <a href="#feedback" className={styles.link} data-testid="footer-feedback">
-                      {SHELL_LABELS.footer.feedback}
+                      {MESSAGES.shell.footer.feedback}
                     </a>
                   </li>
                 )}
@@ -85,7 +86,7 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
 
         <section className={`${styles.column} ${styles.contacts}`} aria-labelledby="footer-contacts">
           <h2 id="footer-contacts" className={styles.heading}>
-            {SHELL_LABELS.footer.contacts}
+            {MESSAGES.shell.footer.contacts}
           </h2>
           <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
             <PhoneCallIcon />
@@ -93,12 +94,12 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
           </a>
           <p className={styles.muted}>{BRAND.phone.note}</p>
           <p className={styles.emailLine}>
-            <span className={styles.muted}>{SHELL_LABELS.footer.orderEmail}: </span>
+            <span className={styles.muted}>{MESSAGES.shell.footer.orderEmail}: </span>
             <a href={`mailto:${BRAND.orderEmail}`} className={styles.link}>
               {BRAND.orderEmail}
             </a>
           </p>
-          <ul className={styles.chips} aria-label={SHELL_LABELS.footer.messengers}>
+          <ul className={styles.chips} aria-label={MESSAGES.shell.footer.messengers}>
             {[...BRAND.messengers, ...BRAND.social].map((item) => (
               <li key={item.id}>
                 <a href={item.url} target="_blank" rel="noopener noreferrer" className={styles.chip}>
@@ -112,7 +113,10 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
             href={BRAND.directoryRating.url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={SHELL_LABELS.footer.ratingLabel(BRAND.directoryRating.directory, BRAND.directoryRating.rating)}
+            aria-label={MESSAGES.shell.footer.ratingLabel(
+              BRAND.directoryRating.directory,
+              BRAND.directoryRating.rating,
+            )}
           >
             <span className={styles.ratingValue} aria-hidden="true">
               {BRAND.directoryRating.rating}
@@ -129,7 +133,7 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
         </section>
       </div>
       <div className={`container ${styles.bottom}`}>
-        <p className={styles.copyright}>{SHELL_LABELS.footer.copyright(COPYRIGHT_START_YEAR, year)}</p>
+        <p className={styles.copyright}>{MESSAGES.shell.footer.copyright(COPYRIGHT_START_YEAR, year)}</p>
       </div>
       <CookieNotice />
     </footer>

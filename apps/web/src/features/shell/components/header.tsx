@@ -1,8 +1,8 @@
+import { MESSAGES } from '@freight/domain/messages';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { getDisplayName } from '@freight/domain';
 import { BRAND } from '@/config/brand';
-import { SHELL_LABELS } from '../labels';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { MobileMenu } from './mobile-menu';
@@ -34,12 +34,12 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
-        <Link href="/" className={styles.brand} aria-label={SHELL_LABELS.home}>
+        <Link href="/" className={styles.brand} aria-label={MESSAGES.shell.home}>
           <Logo />
           <span className={styles.brandName}>{BRAND.siteName}</span>
         </Link>
 
-        <nav className={styles.nav} aria-label={SHELL_LABELS.mainNav}>
+        <nav className={styles.nav} aria-label={MESSAGES.shell.mainNav}>
           <ul>
             {NAV_ITEMS.map((item) => (
               <li key={item.href}>
@@ -58,12 +58,12 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
           {bugReport}
           <ThemeToggle />
           {verified && user ? (
-            <Link href="/personal-account" className={styles.userName} title={SHELL_LABELS.personalAccount}>
+            <Link href="/personal-account" className={styles.userName} title={MESSAGES.shell.personalAccount}>
               <UserIcon />
               <span>{getDisplayName(user)}</span>
             </Link>
           ) : (
-            <Link href="/auth/sign-in" className={styles.iconLink} aria-label={SHELL_LABELS.signIn}>
+            <Link href="/auth/sign-in" className={styles.iconLink} aria-label={MESSAGES.shell.signIn}>
               <UserIcon />
             </Link>
           )}

@@ -1,9 +1,9 @@
+import { MESSAGES } from '@freight/domain/messages';
 import { headers } from 'next/headers';
 import { API_PATHS, DynamicContentResponseSchema, UserInfoSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
 import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
-import { SHELL_LABELS } from '../labels';
 import { Footer } from './footer';
 import { Header, type HeaderUser } from './header';
 import { SessionGate } from './session-gate';
@@ -44,7 +44,7 @@ export async function SiteShell({
   return (
     <SessionGate unavailable={unavailable}>
       <a className="skip-link" href="#main">
-        {SHELL_LABELS.skipToContent}
+        {MESSAGES.shell.skipToContent}
       </a>
       <Header user={user} bugReport={bugReport} />
       <main id="main" className={styles.main} tabIndex={-1}>

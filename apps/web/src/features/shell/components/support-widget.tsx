@@ -1,5 +1,7 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import Link from 'next/link';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
@@ -7,10 +9,9 @@ import { SUPPORT_WIDGET_DELAY_MS } from '@freight/domain/constants';
 import { Alert, Button, Modal, TextInput } from '@/components/ui';
 import { BRAND } from '@/config/brand';
 import { ApiError, apiFetch } from '@/lib/api/client';
-import { SHELL_LABELS } from '../labels';
 import styles from './support-widget.module.css';
 
-const L = SHELL_LABELS.support;
+const L = MESSAGES.shell.support;
 const FEEDBACK_HASH = '#feedback';
 
 interface FormState {

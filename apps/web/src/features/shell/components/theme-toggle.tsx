@@ -1,7 +1,8 @@
 'use client';
 
+import { MESSAGES } from '@freight/domain/messages';
+
 import { applyTheme, readTheme } from '../lib/theme';
-import { SHELL_LABELS } from '../labels';
 import styles from './theme-toggle.module.css';
 
 /**
@@ -13,8 +14,8 @@ export function ThemeToggle() {
     <button
       type="button"
       className={styles.toggle}
-      aria-label={SHELL_LABELS.toggleTheme}
-      title={SHELL_LABELS.toggleTheme}
+      aria-label={MESSAGES.shell.toggleTheme}
+      title={MESSAGES.shell.toggleTheme}
       data-testid="theme-toggle"
       onClick={() => applyTheme(readTheme() === 'dark' ? 'light' : 'dark')}
     >

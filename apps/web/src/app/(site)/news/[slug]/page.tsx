@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatLongDate, MESSAGES } from '@freight/domain';
 import { getNewsItem } from '@/features/news/api/news';
-import { NEWS_LABELS as L } from '@/features/news/labels';
 import styles from '@/features/news/components/news.module.css';
+
+const L = MESSAGES.news;
 
 type Params = Promise<{ slug: string }>;
 

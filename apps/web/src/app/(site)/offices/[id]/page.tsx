@@ -6,8 +6,9 @@ import { MapView } from '@/components/map/map-view';
 import { webEnv } from '@/config/env';
 import { getOffice } from '@/features/offices/api/offices';
 import { OfficeDetails } from '@/features/offices/components/office-details';
-import { OFFICES_LABELS as L } from '@/features/offices/labels';
 import styles from '@/features/offices/components/offices.module.css';
+
+const L = MESSAGES.officesPage;
 
 type Params = Promise<{ id: string }>;
 

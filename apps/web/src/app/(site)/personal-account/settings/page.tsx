@@ -1,9 +1,9 @@
+import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { loadProfile, loadSessions } from '@/features/auth/api/server';
 import { AccountSettings } from '@/features/auth/components/account-settings';
-import { AUTH_LABELS } from '@/features/auth/labels';
 import styles from '@/features/auth/components/auth.module.css';
 
 export const metadata: Metadata = { title: 'Настройки', robots: { index: false } };
@@ -15,9 +15,9 @@ export default async function SettingsPage() {
   return (
     <div className={`container ${styles.settings}`}>
       <p className={styles.hint}>
-        <Link href="/personal-account">{AUTH_LABELS.accountTitle}</Link>
+        <Link href="/personal-account">{MESSAGES.authScreen.accountTitle}</Link>
       </p>
-      <h1>{AUTH_LABELS.settingsTitle}</h1>
+      <h1>{MESSAGES.authScreen.settingsTitle}</h1>
       <AccountSettings profile={profile} sessions={sessions} />
     </div>
   );

@@ -1,5 +1,6 @@
+/** Web texts (officesPage); part of the MESSAGES catalogue (messages.ts). */
 /** Texts of the offices pages (operation, payment and kind names come from MESSAGES.offices). */
-export const OFFICES_LABELS = {
+export const OFFICES_PAGE_TEXTS = {
   title: 'Адреса и контакты',
   lead: 'Терминалы, офисы и партнёрские пункты выдачи «Магистрали». Время работы указано по местному времени.',
   searchLabel: 'Город, адрес или название',

@@ -1,5 +1,5 @@
-/** Texts of the identity screens; merged into the domain catalogue (MESSAGES.auth) at integration. */
-export const AUTH_LABELS = {
+/** Web texts (authScreen); part of the MESSAGES catalogue (messages.ts). */
+export const AUTH_SCREEN_TEXTS = {
   phone: 'Телефон',
   phonePlaceholder: '+7(999) 123-45-67',
   password: 'Пароль',

@@ -1,5 +1,6 @@
+/** Web texts (home); part of the MESSAGES catalogue (messages.ts). */
 /** Texts of the home page. */
-export const HOME_LABELS = {
+export const HOME_TEXTS = {
   heroLead:
     '«Магистраль» с 2012 года перевозит сборные грузы для бизнеса и частных клиентов: от документов до нескольких тонн, от терминала или от двери.',
   trackTitle: 'Отследить груз',

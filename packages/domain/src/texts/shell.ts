@@ -1,5 +1,5 @@
-/** Shell texts; merged into the domain catalogue (MESSAGES.shell) at integration. */
-export const SHELL_LABELS = {
+/** Web texts (shell); part of the MESSAGES catalogue (messages.ts). */
+export const SHELL_TEXTS = {
   nav: {
     about: 'О нас',
     offices: 'Адреса и контакты',

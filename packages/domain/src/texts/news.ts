@@ -1,4 +1,5 @@
-export const NEWS_LABELS = {
+/** Web texts (news); part of the MESSAGES catalogue (messages.ts). */
+export const NEWS_TEXTS = {
   title: 'Новости и события',
   lead: 'Новые терминалы и направления, изменения в графике работы, выставки и вебинары «Магистрали».',
   filterLabel: 'Показать',
