@@ -18,6 +18,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { registerIdentity } from './modules/auth/identity.plugin';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(contentRoutes, { db: database.db, ...(clock ? { clock } : {}) });
   await app.register(locationRoutes, { db: database.db, config, ...(clock ? { clock } : {}) });
   await app.register(catalogRoutes, { db: database.db });
+  await app.register(pricingRoutes, { db: database.db, ...(clock ? { clock } : {}) });
   await app.register(feedbackRoutes, { db: database.db });
   await registerIdentity(app, { config, db: database.db, clock });
   await app.register(bugReportRoutes, {

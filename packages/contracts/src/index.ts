@@ -11,3 +11,4 @@ export * from './access-request';
 export * from './identity';
 export * from './locations';
 export * from './catalog';
+export * from './pricing';

@@ -60,6 +60,8 @@ export const API_PATHS = {
   changeName: '/api/v1/user/change_name',
   /** Not in the spec: the user's own sessions (ASVS 7.5.2). */
   sessions: '/api/v1/user/sessions',
+  pricesTerms: '/api/v1/requests/prices_terms_calculation',
+  fullCalculator: '/api/v1/requests/full_calculator_standard',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

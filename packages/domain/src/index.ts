@@ -18,3 +18,4 @@ export * from './legal';
 export * from './identity';
 export * from './production-calendar';
 export * from './working-hours';
+export * from './pricing';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, inet, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './index';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns';
 
 /**
  * One-time SMS codes (issue 4). Only a salted scrypt hash of the code is kept. A code is bound

@@ -13,13 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () =>
-  timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
+import { createdAt, updatedAt } from './columns';
 
 /**
  * Clients of the carrier. A row exists from the moment a phone is confirmed;
@@ -140,3 +134,4 @@ export * from './bug-reports';
 export * from './locations';
 export * from './content';
 export * from './catalog';
+export * from './pricing';

@@ -3,10 +3,12 @@ import type { Database } from '../client';
 import { footerLinks } from '../schema/index';
 import { FOOTER_LINK_SEED } from './footer-links';
 import { seedNetworkAndContent, type NetworkSeedReport } from './network';
+import { seedPricing, type PricingSeedReport } from './pricing';
 
 export interface SeedReport {
   footerLinks: number;
   network: NetworkSeedReport;
+  pricing: PricingSeedReport;
 }
 
 /**
@@ -24,7 +26,8 @@ export async function seedReference(db: Database): Promise<SeedReport> {
       set: { url: sql`excluded.url`, position: sql`excluded.position`, isActive: true },
     });
   const network = await seedNetworkAndContent(db);
-  return { footerLinks: rows.length, network };
+  const pricing = await seedPricing(db);
+  return { footerLinks: rows.length, network, pricing };
 }
 
 export { DEMO_CLIENT, seedDemo } from './demo';

@@ -1,0 +1,90 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cities,
+  clientDiscounts,
+  doorServiceRates,
+  packageTypes,
+  priceLists,
+  promoCodes,
+  surcharges,
+  tariffRoutes,
+  tariffZoneCities,
+  transportationTypes,
+  users,
+  type Database,
+} from '@freight/db';
+
+/** A city by our id (digits) or FIAS id (UUID), with its tariff zone (null: outside every zone). */
+export async function findPricingCity(db: Database, ref: string) {
+  const rows = await db
+    .select({
+      id: cities.id,
+      name: cities.name,
+      lat: cities.lat,
+      lon: cities.lon,
+      timezone: cities.timezone,
+      zoneId: tariffZoneCities.zoneId,
+    })
+    .from(cities)
+    .leftJoin(tariffZoneCities, eq(tariffZoneCities.cityId, cities.id))
+    .where(/^\d+$/.test(ref) ? eq(cities.id, Number(ref)) : eq(cities.fiasId, ref))
+    .limit(1);
+  return rows[0];
+}
+
+export type PricingCity = NonNullable<Awaited<ReturnType<typeof findPricingCity>>>;
+
+/** Routes of the active price list between two zones, with their transportation type and the list's VAT flag. */
+export const findRoutes = (db: Database, fromZoneId: number, toZoneId: number) =>
+  db
+    .select({
+      route: tariffRoutes,
+      typeCode: transportationTypes.code,
+      typeName: transportationTypes.name,
+      calcMode: priceLists.calcMode,
+      vatIncluded: priceLists.vatIncluded,
+      vatRateBp: priceLists.vatRateBp,
+    })
+    .from(tariffRoutes)
+    .innerJoin(priceLists, eq(priceLists.id, tariffRoutes.priceListId))
+    .innerJoin(transportationTypes, eq(transportationTypes.id, tariffRoutes.transportationTypeId))
+    .where(
+      and(
+        eq(tariffRoutes.fromZoneId, fromZoneId),
+        eq(tariffRoutes.toZoneId, toZoneId),
+        eq(priceLists.isActive, true),
+        eq(transportationTypes.isActive, true),
+        sql`${priceLists.validFrom} <= current_date and (${priceLists.validTo} is null or ${priceLists.validTo} >= current_date)`,
+      ),
+    );
+
+export const findSurcharges = (db: Database) => db.select().from(surcharges);
+
+export async function findDoorRate(db: Database, cityId: number) {
+  const rows = await db.select().from(doorServiceRates).where(eq(doorServiceRates.cityId, cityId)).limit(1);
+  return rows[0];
+}
+
+export const findPackagesByCodes = (db: Database, codes: string[]) =>
+  codes.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(packageTypes)
+        .where(and(inArray(packageTypes.code, codes), eq(packageTypes.isActive, true)));
+
+export async function findPromoCode(db: Database, code: string) {
+  const rows = await db.select().from(promoCodes).where(eq(promoCodes.code, code.toUpperCase())).limit(1);
+  return rows[0];
+}
+
+/** The personal discount of a verified, not deleted client (0 when none). */
+export async function findPersonalDiscountBp(db: Database, userId: number): Promise<number> {
+  const rows = await db
+    .select({ bp: clientDiscounts.discountBp })
+    .from(clientDiscounts)
+    .innerJoin(users, eq(users.id, clientDiscounts.userId))
+    .where(and(eq(clientDiscounts.userId, userId), eq(users.isVerified, true), sql`${users.deletedAt} is null`))
+    .limit(1);
+  return rows[0]?.bp ?? 0;
+}

@@ -1,0 +1,357 @@
+import {
+  MESSAGES,
+  RU_PRODUCTION_CALENDAR,
+  calculateOrderPrice,
+  dispatchDate,
+  formatLongDate,
+  formatRub,
+  formatTransitTerms,
+  arrivalAfterDispatch,
+  summarizePlaces,
+  summarizeTotals,
+  type CalcMode,
+  type CargoSummary,
+  type DoorSide,
+  type DoorTariff,
+  type OrderPrice,
+  type PackagingChoice,
+  type PromoCode,
+  type RouteTariff,
+  type ServiceRates,
+} from '@freight/domain';
+import type {
+  FullCalculatorRequestSchema,
+  FullCalculatorResponse,
+  PricesTermsQuery,
+  PricesTermsResponse,
+  TransportationTypeCheck,
+} from '@freight/contracts';
+import type { Database } from '@freight/db';
+import type { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import { checkTransportationTypes } from '../catalog/catalog.service';
+import {
+  findDoorRate,
+  findPackagesByCodes,
+  findPersonalDiscountBp,
+  findPricingCity,
+  findPromoCode,
+  findRoutes,
+  findSurcharges,
+  type PricingCity,
+} from './pricing.repository';
+
+const P = MESSAGES.pricing;
+
+/**
+ * Tariffs, cities and the network change rarely and are read on every keystroke of the
+ * calculator, so they are kept in memory for {@link REFERENCE_TTL_MS} per database. Misses
+ * (unknown cities) and failures are not kept; the map is emptied when it grows too large.
+ */
+const REFERENCE_TTL_MS = 60_000;
+const REFERENCE_MAX_ENTRIES = 5_000;
+const referenceCache = new WeakMap<Database, Map<string, { expires: number; value: Promise<unknown> }>>();
+
+function cached<T>(db: Database, key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true) {
+  let map = referenceCache.get(db);
+  if (!map) {
+    map = new Map();
+    referenceCache.set(db, map);
+  }
+  const now = Date.now();
+  const hit = map.get(key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
+  if (map.size >= REFERENCE_MAX_ENTRIES) map.clear();
+  const value = load();
+  const entries = map;
+  entries.set(key, { expires: now + REFERENCE_TTL_MS, value });
+  value.then(
+    (v) => {
+      if (!keep(v)) entries.delete(key);
+    },
+    () => entries.delete(key),
+  );
+  return value;
+}
+type TypeCode = TransportationTypeCheck['available'][number]['code'];
+type RouteRow = Awaited<ReturnType<typeof findRoutes>>[number];
+
+export interface PricingContext {
+  db: Database;
+  now: Date;
+  /** The signed-in client's id, when the caller asked for personal prices. */
+  userId: number | null;
+}
+
+async function resolveCities(db: Database, fromRef: string, toRef: string, fields: [string, string]) {
+  const city = (ref: string) =>
+    cached(
+      db,
+      `city:${ref}`,
+      () => findPricingCity(db, ref),
+      (row) => row !== undefined,
+    );
+  const [from, to] = await Promise.all([city(fromRef), city(toRef)]);
+  if (!from || !to) {
+    throw new AppError('NOT_FOUND', 404, P.cityNotFound, {
+      ...(from ? {} : { [fields[0]]: P.cityNotFound }),
+      ...(to ? {} : { [fields[1]]: P.cityNotFound }),
+    });
+  }
+  if (from.id === to.id) {
+    throw new AppError('VALIDATION_FAILED', 400, P.sameCity, { [fields[1]]: P.sameCity });
+  }
+  return { from, to };
+}
+
+const noRoute = () => new AppError('BAD_REQUEST', 422, P.noRoute);
+
+/** Types running between the cities (subdivisions, distance) that also have a tariff route. */
+async function availableRoutes(db: Database, from: PricingCity, to: PricingCity) {
+  if (from.zoneId === null || to.zoneId === null) throw noRoute();
+  return cached(db, `routes:${from.id}:${to.id}`, () => loadAvailableRoutes(db, from, to));
+}
+
+async function loadAvailableRoutes(db: Database, from: PricingCity, to: PricingCity) {
+  if (from.zoneId === null || to.zoneId === null) throw noRoute();
+  const [check, routes] = await Promise.all([
+    checkTransportationTypes(db, String(from.id), String(to.id)),
+    findRoutes(db, from.zoneId, to.zoneId),
+  ]);
+  const byCode = new Map(routes.map((r) => [r.typeCode, r]));
+  const priced: { type: TransportationTypeCheck['available'][number]; row: RouteRow }[] = [];
+  const unavailable = [...check.unavailable];
+  for (const type of check.available) {
+    const row = byCode.get(type.code);
+    if (row) priced.push({ type, row });
+    else unavailable.push({ code: type.code, name: type.name, reason: P.noTariff });
+  }
+  return { distanceKm: check.distance_km, priced, unavailable };
+}
+
+function toRouteTariff(row: RouteRow): RouteTariff {
+  return {
+    calcMode: row.calcMode as CalcMode,
+    weightBreaks: row.route.weightBreaks,
+    volumeBreaks: row.route.volumeBreaks,
+    minChargeKopecks: row.route.minChargeKopecks,
+    densityKgPerM3: row.route.densityKgPerM3,
+    volumeCoefficientPermille: row.route.volumeCoefficientPermille,
+    transitDaysMin: row.route.transitDaysMin,
+    transitDaysMax: row.route.transitDaysMax,
+  };
+}
+
+async function loadRates(db: Database, vat: { vatIncluded: boolean; vatRateBp: number }): Promise<ServiceRates> {
+  const rows = await cached(db, 'surcharges', async () => new Map((await findSurcharges(db)).map((r) => [r.code, r])));
+  const value = (code: string) => {
+    const row = rows.get(code);
+    if (!row) throw new Error(`Surcharge ${code} is not seeded`);
+    return row;
+  };
+  return {
+    oversizeBp: value('OVERSIZE').value,
+    fragileBp: value('FRAGILE').value,
+    crateVolumeBp: value('CRATE_VOLUME').value,
+    insuranceBp: value('INSURANCE').value,
+    insuranceMinKopecks: value('INSURANCE').minKopecks,
+    loadingPerKgKopecks: value('LOADING').value,
+    loadingMinKopecks: value('LOADING').minKopecks,
+    stairsPerFloorPlaceKopecks: value('FLOOR_STAIRS').value,
+    liftPerPlaceKopecks: value('FLOOR_LIFT').value,
+    ...vat,
+  };
+}
+
+async function doorTariff(db: Database, city: PricingCity): Promise<DoorTariff> {
+  const row = await cached(db, `door:${city.id}`, () => findDoorRate(db, city.id));
+  if (!row) throw new AppError('BAD_REQUEST', 422, P.noRoute);
+  return row;
+}
+
+const cityBrief = (c: PricingCity) => ({ id: c.id, name: c.name, timezone: c.timezone });
+
+// Calendar arithmetic is pure: memoised per minute and time zone (dispatch) and per dispatch date
+// and transit days (arrival). Both maps are small and emptied when they grow.
+const dispatchMemo = new Map<string, string>();
+const arrivalMemo = new Map<string, string>();
+
+function memo(map: Map<string, string>, key: string, compute: () => string): string {
+  let value = map.get(key);
+  if (value === undefined) {
+    if (map.size >= 10_000) map.clear();
+    value = compute();
+    map.set(key, value);
+  }
+  return value;
+}
+
+const dispatchFor = (now: Date, timeZone: string) =>
+  memo(dispatchMemo, `${timeZone}|${Math.floor(now.getTime() / 60_000)}`, () =>
+    dispatchDate(now, timeZone, RU_PRODUCTION_CALENDAR),
+  );
+
+function terms(dispatch: string, route: RouteTariff) {
+  const arrival = memo(arrivalMemo, `${dispatch}|${route.transitDaysMax}`, () =>
+    arrivalAfterDispatch(dispatch, route.transitDaysMax, RU_PRODUCTION_CALENDAR),
+  );
+  return {
+    terms: formatTransitTerms(route.transitDaysMin, route.transitDaysMax),
+    dispatch_date: dispatch,
+    arrival_date: arrival,
+    arrival_date_text: formatLongDate(arrival),
+  };
+}
+
+/** GET prices_terms_calculation: a price, terms and arrival date per available transportation type. */
+export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuery): Promise<PricesTermsResponse> {
+  const { db, now } = ctx;
+  const { from, to } = await resolveCities(db, query.city_from_fias_id, query.city_to_fias_id, [
+    'city_from_fias_id',
+    'city_to_fias_id',
+  ]);
+  const { distanceKm, priced, unavailable } = await availableRoutes(db, from, to);
+  if (priced.length === 0) throw noRoute();
+  const cargo = summarizeTotals(query.quantity, query.weight, query.volume);
+  const first = priced[0]!.row;
+  const [rates, pickupDoor, deliveryDoor, personalBp] = await Promise.all([
+    loadRates(db, { vatIncluded: first.vatIncluded, vatRateBp: first.vatRateBp }),
+    query.from_address ? doorTariff(db, from) : null,
+    query.to_address ? doorTariff(db, to) : null,
+    query.is_logged && ctx.userId !== null ? findPersonalDiscountBp(db, ctx.userId) : 0,
+  ]);
+  const dispatch = dispatchFor(now, from.timezone);
+  const side = (door: DoorTariff | null): DoorSide | null =>
+    door ? { door, kmOutsideRing: 0, handling: { loading: false, floor: 1, hasLift: false } } : null;
+  return {
+    city_from: cityBrief(from),
+    city_to: cityBrief(to),
+    distance_km: distanceKm,
+    quantity: cargo.quantity,
+    weight: cargo.weightKg,
+    volume: cargo.volumeM3,
+    unavailable,
+    prices: priced.map(({ type, row }) => {
+      const route = toRouteTariff(row);
+      const price = calculateOrderPrice({
+        route,
+        rates,
+        cargo,
+        fragile: false,
+        pickup: side(pickupDoor),
+        delivery: side(deliveryDoor),
+        packaging: [],
+        declaredValueKopecks: 0,
+        personalDiscountBp: personalBp,
+        promo: null,
+        now,
+      });
+      return {
+        transportation_type: { id: type.id, code: type.code, name: type.name },
+        price_kopecks: price.totalKopecks,
+        price_text: formatRub(price.totalKopecks),
+        transit_days_min: route.transitDaysMin,
+        transit_days_max: route.transitDaysMax,
+        ...terms(dispatch, route),
+        personal: personalBp > 0,
+      };
+    }),
+  };
+}
+
+type FullRequest = z.output<typeof FullCalculatorRequestSchema>;
+
+/** POST full_calculator_standard: the order-shaped input → one line per service and the total. */
+export async function fullCalculation(ctx: PricingContext, body: FullRequest): Promise<FullCalculatorResponse> {
+  const { db, now } = ctx;
+  const { from, to } = await resolveCities(db, body.city_from, body.city_to, ['city_from', 'city_to']);
+  const { priced } = await availableRoutes(db, from, to);
+  if (priced.length === 0) throw noRoute();
+  const chosen = priced.find((p) => p.type.code === (body.transportation_type as TypeCode));
+  if (!chosen) {
+    throw new AppError('BAD_REQUEST', 422, P.typeUnavailable, { transportation_type: P.typeUnavailable });
+  }
+  const codes = [...new Set(body.packages.map((p) => p.code))];
+  const [rates, packages, pickupDoor, deliveryDoor, personalBp, promo] = await Promise.all([
+    loadRates(db, { vatIncluded: chosen.row.vatIncluded, vatRateBp: chosen.row.vatRateBp }),
+    cached(db, `packages:${codes.sort().join(',')}`, () => findPackagesByCodes(db, codes)),
+    body.departure.type === 'address' ? doorTariff(db, from) : null,
+    body.delivery.type === 'address' ? doorTariff(db, to) : null,
+    body.is_logged && ctx.userId !== null ? findPersonalDiscountBp(db, ctx.userId) : 0,
+    body.promocode ? findPromoCode(db, body.promocode) : undefined,
+  ]);
+  const packageByCode = new Map(packages.map((p) => [p.code, p]));
+  const fields: Record<string, string> = {};
+  const packaging: PackagingChoice[] = [];
+  body.packages.forEach((choice, index) => {
+    const found = packageByCode.get(choice.code);
+    if (!found) {
+      fields[`packages.${index}.code`] = P.packageUnknown;
+      return;
+    }
+    packaging.push({
+      code: found.code,
+      name: found.name,
+      priceKopecks: found.priceKopecks,
+      unit: found.priceUnit as PackagingChoice['unit'],
+      ...(choice.quantity !== undefined ? { places: choice.quantity } : {}),
+    });
+  });
+  if (Object.keys(fields).length > 0)
+    throw new AppError('VALIDATION_FAILED', 400, MESSAGES.common.validationFailed, fields);
+
+  // Crate packaging crates every place: their volume grows by the CRATE_VOLUME share.
+  const crateAll = packaging.some((p) => p.code === 'crate');
+  const cargo: CargoSummary = summarizePlaces(
+    body.places.map((p) => ({
+      quantity: p.quantity,
+      weightKg: p.weight,
+      lengthCm: p.length,
+      widthCm: p.width,
+      heightCm: p.height,
+      crate: p.crate || crateAll,
+    })),
+  );
+  const side = (door: DoorTariff | null, point: FullRequest['departure']): DoorSide | null =>
+    door
+      ? {
+          door,
+          kmOutsideRing: point.km_outside_ring,
+          handling: { loading: point.loading, floor: point.floor, hasLift: point.has_lift },
+        }
+      : null;
+  const route = toRouteTariff(chosen.row);
+  const price: OrderPrice = calculateOrderPrice({
+    route,
+    rates,
+    cargo,
+    fragile: body.fragile || body.cargo_type === 'fragile',
+    pickup: side(pickupDoor, body.departure),
+    delivery: side(deliveryDoor, body.delivery),
+    packaging,
+    declaredValueKopecks: Math.round(body.declared_value * 100),
+    personalDiscountBp: personalBp,
+    promo: body.promocode
+      ? { entered: body.promocode, found: promo ? { ...promo, kind: promo.kind as PromoCode['kind'] } : null }
+      : null,
+    now,
+  });
+  return {
+    city_from: cityBrief(from),
+    city_to: cityBrief(to),
+    transportation_type: { id: chosen.type.id, code: chosen.type.code, name: chosen.type.name },
+    ...terms(dispatchFor(now, from.timezone), route),
+    lines: price.lines.map((l) => ({
+      code: l.code,
+      title: l.title,
+      amount_kopecks: l.amountKopecks,
+      explanation: l.explanation,
+    })),
+    subtotal_kopecks: price.subtotalKopecks,
+    total_kopecks: price.totalKopecks,
+    total_text: formatRub(price.totalKopecks),
+    vat_kopecks: price.vatKopecks,
+    vat_included: price.vatIncluded,
+    promocode_error: price.promocodeError,
+  };
+}

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FullCalculatorResponseSchema, PricesTermsResponseSchema } from '@freight/contracts';
+import { cities, clientDiscounts, promoCodes } from '@freight/db';
+import { MESSAGES, RU_PRODUCTION_CALENDAR, formatLongDate, plannedArrivalDate } from '@freight/domain';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { signUp, testClock } from '../auth/identity-test-kit';
+
+type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
+const P = MESSAGES.pricing;
+
+describe('pricing calls', () => {
+  let ctx: TestContext;
+  // Tuesday 3 March 2026, 10:00 in Moscow.
+  const clock = testClock(Date.parse('2026-03-03T07:00:00Z'));
+  const ids = new Map<string, number>();
+  const get = (query: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: `/api/v1/requests/prices_terms_calculation?${query}`, headers });
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/requests/full_calculator_standard',
+      headers: { origin: TEST_ORIGIN, ...headers },
+      payload: body as object,
+    });
+  const route = (from: string, to: string, extra = '') =>
+    `city_from_fias_id=${ids.get(from)}&city_to_fias_id=${ids.get(to)}${extra}`;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { clock: clock.now });
+    for (const row of await ctx.database.db.select({ id: cities.id, name: cities.name }).from(cities)) {
+      ids.set(row.name, row.id);
+    }
+  });
+  afterAll(async () => ctx.close());
+
+  it('Moscow → Novosibirsk: price, terms and arrival date per available type', async () => {
+    const res = await get(route('Москва', 'Новосибирск', '&quantity=3&weight=120&volume=0.6'));
+    expect(res.statusCode).toBe(200);
+    const body = PricesTermsResponseSchema.parse(res.json());
+    expect(body.prices.map((p) => p.transportation_type.code)).toEqual(['auto', 'rail', 'avia']);
+    expect(body.unavailable.map((u) => u.code)).toEqual(['express']);
+    for (const price of body.prices) {
+      expect(price.price_kopecks).toBeGreaterThan(0);
+      expect(price.terms).toMatch(/^\d+–\d+ (день|дня|дней)$/);
+      expect(price.dispatch_date).toBe('2026-03-03');
+      const expected = plannedArrivalDate(clock.now(), 'Europe/Moscow', price.transit_days_max, RU_PRODUCTION_CALENDAR);
+      expect(price.arrival_date).toBe(expected);
+      expect(price.arrival_date_text).toBe(formatLongDate(expected));
+      expect(price.personal).toBe(false);
+    }
+    const [auto, rail, avia] = body.prices;
+    expect(rail!.price_kopecks).toBeLessThan(auto!.price_kopecks);
+    expect(avia!.price_kopecks).toBeGreaterThan(auto!.price_kopecks);
+  });
+
+  it('heavier cargo costs more; weight and volume of 0 count as 0.01 (the minimum charge)', async () => {
+    const price = async (extra: string) =>
+      PricesTermsResponseSchema.parse((await get(route('Москва', 'Екатеринбург', extra))).json()).prices[0]!;
+    const zero = await price('&weight=0&volume=0');
+    const tiny = await price('&weight=0.01&volume=0.01');
+    expect(zero.price_kopecks).toBe(tiny.price_kopecks);
+    expect((await price('&weight=500&volume=1')).price_kopecks).toBeGreaterThan(
+      (await price('&weight=100&volume=0.2')).price_kopecks,
+    );
+    expect((await price('&weight=100&volume=0.2&from_address=ул. Ленина, 1')).price_kopecks).toBeGreaterThan(
+      (await price('&weight=100&volume=0.2')).price_kopecks,
+    );
+  });
+
+  it('orders after 16:00 origin time leave the next working day', async () => {
+    clock.advance(6 * 3600_000); // 16:00 in Moscow
+    try {
+      const body = PricesTermsResponseSchema.parse((await get(route('Москва', 'Казань', '&weight=10'))).json());
+      expect(body.prices[0]!.dispatch_date).toBe('2026-03-04');
+    } finally {
+      clock.advance(-6 * 3600_000);
+    }
+  });
+
+  it.each([
+    ['&weight=-1', 'weight', P.weightRange],
+    ['&weight=abc', 'weight', P.weightRange],
+    ['&weight=1e9', 'weight', P.weightRange],
+    ['&volume=-0.5', 'volume', P.volumeRange],
+    ['&quantity=0', 'quantity', P.quantityRange],
+    ['&quantity=1.5', 'quantity', P.quantityRange],
+  ])('refuses %s with a Russian message', async (extra, field, message) => {
+    const res = await get(route('Москва', 'Казань', extra));
+    expect(res.statusCode).toBe(400);
+    const error = (res.json() as ErrorJson).error;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields?.[field]).toBe(message);
+  });
+
+  it('unknown city 404, same city 400, city without tariffs 422', async () => {
+    const unknown = await get(`city_from_fias_id=999999&city_to_fias_id=${ids.get('Казань')}`);
+    expect(unknown.statusCode).toBe(404);
+    expect((unknown.json() as ErrorJson).error.fields).toEqual({ city_from_fias_id: P.cityNotFound });
+    const same = await get(route('Казань', 'Казань'));
+    expect(same.statusCode).toBe(400);
+    expect((same.json() as ErrorJson).error.message).toBe(P.sameCity);
+    const [outside] = await ctx.database.db
+      .insert(cities)
+      .values({
+        name: 'Тестовый посёлок',
+        region: 'Тестовая обл.',
+        regionCode: '99',
+        federalDistrict: 'Центральный',
+        lat: 55,
+        lon: 40,
+        timezone: 'Europe/Moscow',
+        source: 'import',
+      })
+      .returning({ id: cities.id });
+    const none = await get(`city_from_fias_id=${ids.get('Москва')}&city_to_fias_id=${outside!.id}`);
+    expect(none.statusCode).toBe(422);
+    expect((none.json() as ErrorJson).error.message).toBe(P.noRoute);
+  });
+
+  const order = {
+    city_from: '',
+    city_to: '',
+    transportation_type: 'auto',
+    places: [
+      { quantity: 2, weight: 40, length: 60, width: 40, height: 40 },
+      { quantity: 1, weight: 40, length: 120, width: 80, height: 50 },
+    ],
+    departure: { type: 'address', address: 'Москва, ул. Тверская, 1', km_outside_ring: 10 },
+    delivery: { type: 'address', address: 'Новосибирск, Красный пр-кт, 1', loading: true, floor: 5 },
+    packages: [{ code: 'stretch' }],
+    declared_value: 100_000,
+  };
+
+  it('full calculation: one explained line per service, total is their sum', async () => {
+    const res = await post({ ...order, city_from: String(ids.get('Москва')), city_to: String(ids.get('Новосибирск')) });
+    expect(res.statusCode).toBe(200);
+    const body = FullCalculatorResponseSchema.parse(res.json());
+    expect(body.lines.map((l) => l.code)).toEqual([
+      'freight',
+      'pickup',
+      'delivery',
+      'unloading',
+      'floor_delivery',
+      'packaging',
+      'insurance',
+    ]);
+    // 0,672 m³ × 1,1 = 0,74 m³ × 250 kg/m³ = 185 kg > 120 kg actual.
+    expect(body.lines[0]!.explanation).toMatch(
+      /^Перевозка: 185 кг \(объёмный вес: 0,74 м³ × 250 кг\/м³\) × [\d,]+\u00A0₽ = [\d\u00A0,]+\u00A0₽$/,
+    );
+    expect(body.lines[1]!.explanation).toContain('10 км за МКАД');
+    expect(body.lines[4]!.explanation).toContain('3 места × 4 этажа');
+    expect(body.lines.find((l) => l.code === 'insurance')).toMatchObject({ amount_kopecks: 30_000 });
+    expect(body.lines.find((l) => l.code === 'packaging')).toMatchObject({ amount_kopecks: 45_000 });
+    expect(body.total_kopecks).toBe(body.lines.reduce((s, l) => s + l.amount_kopecks, 0));
+    expect(body.vat_included).toBe(true);
+    expect(body.terms).toMatch(/дн/);
+  });
+
+  it('promo codes: applied as their own line, or an explanation why not', async () => {
+    const base = { ...order, city_from: String(ids.get('Москва')), city_to: String(ids.get('Новосибирск')) };
+    const withPromo = FullCalculatorResponseSchema.parse((await post({ ...base, promocode: 'start10' })).json());
+    const promo = withPromo.lines.find((l) => l.code === 'promocode')!;
+    expect(promo.title).toBe('Промокод «START10»');
+    expect(promo.amount_kopecks).toBe(-Math.floor((withPromo.subtotal_kopecks * 1000 + 5000) / 10_000));
+    expect(withPromo.promocode_error).toBeNull();
+    const unknown = FullCalculatorResponseSchema.parse((await post({ ...base, promocode: 'NOPE' })).json());
+    expect(unknown.promocode_error).toBe(P.promoUnknown);
+    expect(unknown.total_kopecks).toBe(unknown.subtotal_kopecks);
+    await ctx.database.db.update(promoCodes).set({ usedCount: 1000 }).where(eq(promoCodes.code, 'START10'));
+    const exhausted = FullCalculatorResponseSchema.parse((await post({ ...base, promocode: 'START10' })).json());
+    expect(exhausted.promocode_error).toBe(P.promoExhausted);
+    await ctx.database.db.update(promoCodes).set({ usedCount: 0 }).where(eq(promoCodes.code, 'START10'));
+  });
+
+  it('full calculation refuses bad input with Russian messages', async () => {
+    const base = { ...order, city_from: String(ids.get('Москва')), city_to: String(ids.get('Новосибирск')) };
+    const express = await post({ ...base, transportation_type: 'express' });
+    expect(express.statusCode).toBe(422);
+    expect((express.json() as ErrorJson).error.fields).toEqual({ transportation_type: P.typeUnavailable });
+    const pkg = await post({ ...base, packages: [{ code: 'gold' }] });
+    expect(pkg.statusCode).toBe(400);
+    expect((pkg.json() as ErrorJson).error.fields).toEqual({ 'packages.0.code': P.packageUnknown });
+    const negative = await post({ ...base, places: [{ quantity: 1, weight: -3, length: 10, width: 10, height: 10 }] });
+    expect(negative.statusCode).toBe(400);
+    expect((negative.json() as ErrorJson).error.fields?.['places.0.weight']).toBe(P.placeWeightRange);
+    const empty = await post({ ...base, places: [] });
+    expect((empty.json() as ErrorJson).error.fields?.places).toBe(P.placesRequired);
+    const noAddress = await post({ ...base, delivery: { type: 'address' } });
+    expect((noAddress.json() as ErrorJson).error.fields?.['delivery.address']).toBe(P.addressRequired);
+    const unknownCity = await post({ ...base, city_to: '999999' });
+    expect(unknownCity.statusCode).toBe(404);
+    expect((unknownCity.json() as ErrorJson).error.fields).toEqual({ city_to: P.cityNotFound });
+  });
+
+  describe('personal prices', () => {
+    it('is_logged gives a verified client with a personal discount a lower price', async () => {
+      // Sessions expire by the real time, so this case runs on the real clock.
+      const real = await createTestContext();
+      try {
+        const { visitor, user } = await signUp(real);
+        await real.database.db.insert(clientDiscounts).values({ userId: user.id, discountBp: 700 });
+        const query = route('Москва', 'Новосибирск', '&weight=120&volume=0.6');
+        const call = (q: string, headers: Record<string, string> = {}) =>
+          real.app.inject({ method: 'GET', url: `/api/v1/requests/prices_terms_calculation?${q}`, headers });
+        const anonymous = PricesTermsResponseSchema.parse((await call(query)).json()).prices[0]!;
+        const personal = PricesTermsResponseSchema.parse(
+          (await call(`${query}&is_logged=true`, { cookie: visitor.cookie! })).json(),
+        ).prices[0]!;
+        expect(personal.personal).toBe(true);
+        expect(personal.price_kopecks).toBe(
+          anonymous.price_kopecks - Math.floor((anonymous.price_kopecks * 700 + 5000) / 10_000),
+        );
+        const notAsked = PricesTermsResponseSchema.parse((await call(query, { cookie: visitor.cookie! })).json())
+          .prices[0]!;
+        expect(notAsked.personal).toBe(false);
+      } finally {
+        await real.close();
+      }
+    });
+  });
+});

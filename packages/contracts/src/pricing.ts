@@ -1,0 +1,151 @@
+import { ADDRESS_MAX_LENGTH, MESSAGES, POINT_TYPES, PROMOCODE_MAX_LENGTH } from '@freight/domain';
+import { z } from 'zod';
+import { CityRefSchema, TRANSPORT_TYPE_CODES } from './locations';
+import { queryBoolean } from './query';
+
+const P = MESSAGES.pricing;
+
+/** A number within [min, max], from a query string or JSON; anything else gets `message`. */
+const boundedNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v >= min && v <= max, { error: message });
+const boundedInt = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).refine((v) => Number.isInteger(v) && v >= min && v <= max, { error: message });
+
+/** Spec parameters; weight and volume below 0.01 (but not negative) count as 0.01. */
+export const PricesTermsQuerySchema = z.object({
+  city_from_fias_id: CityRefSchema,
+  city_to_fias_id: CityRefSchema,
+  quantity: boundedInt(1, 500, P.quantityRange).default(1),
+  weight: boundedNumber(0, 20_000, P.weightRange).default(0),
+  volume: boundedNumber(0, 80, P.volumeRange).default(0),
+  from_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
+  to_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
+  is_logged: queryBoolean.optional(),
+});
+export type PricesTermsQuery = z.infer<typeof PricesTermsQuerySchema>;
+
+const CityBriefSchema = z.object({ id: z.number().int(), name: z.string(), timezone: z.string() });
+
+export const TransportPriceSchema = z
+  .object({
+    transportation_type: z.object({ id: z.number().int(), code: z.enum(TRANSPORT_TYPE_CODES), name: z.string() }),
+    price_kopecks: z.number().int(),
+    /** '12 340 ₽'. */
+    price_text: z.string(),
+    transit_days_min: z.number().int(),
+    transit_days_max: z.number().int(),
+    /** 'X–Y дней'. */
+    terms: z.string(),
+    /** ISO date the cargo leaves (origin's calendar). */
+    dispatch_date: z.string(),
+    /** ISO planned arrival date (working days of the production calendar, upper bound of the terms). */
+    arrival_date: z.string(),
+    /** '12 марта 2026 г.' */
+    arrival_date_text: z.string(),
+    /** The verified client's personal price was applied. */
+    personal: z.boolean(),
+  })
+  .meta({ id: 'TransportPrice' });
+
+export const PricesTermsResponseSchema = z
+  .object({
+    city_from: CityBriefSchema,
+    city_to: CityBriefSchema,
+    distance_km: z.number().int(),
+    quantity: z.number().int(),
+    weight: z.number(),
+    volume: z.number(),
+    prices: z.array(TransportPriceSchema),
+    unavailable: z.array(z.object({ code: z.enum(TRANSPORT_TYPE_CODES), name: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'PricesTerms' });
+export type PricesTermsResponse = z.infer<typeof PricesTermsResponseSchema>;
+
+const POINT_VALUES = POINT_TYPES.map((p) => p.value) as [
+  (typeof POINT_TYPES)[number]['value'],
+  ...(typeof POINT_TYPES)[number]['value'][],
+];
+
+export const CalculatorPointSchema = z
+  .object({
+    type: z.enum(POINT_VALUES).default('warehouse'),
+    address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
+    km_outside_ring: boundedNumber(0, 500, P.kmRange).default(0),
+    loading: z.boolean().default(false),
+    floor: boundedInt(1, 100, P.floorRange).default(1),
+    has_lift: z.boolean().default(false),
+  })
+  .refine((p) => p.type === 'warehouse' || (p.address ?? '').length > 0, {
+    error: P.addressRequired,
+    path: ['address'],
+  });
+
+export const CalculatorPlaceSchema = z.object({
+  quantity: boundedInt(1, 500, P.quantityRange),
+  weight: boundedNumber(0, 20_000, P.placeWeightRange),
+  length: boundedNumber(1, 1500, P.dimensionRange),
+  width: boundedNumber(1, 1500, P.dimensionRange),
+  height: boundedNumber(1, 1500, P.dimensionRange),
+  crate: z.boolean().default(false),
+});
+
+export const FullCalculatorRequestSchema = z
+  .object({
+    city_from: CityRefSchema,
+    city_to: CityRefSchema,
+    transportation_type: z.enum(TRANSPORT_TYPE_CODES, { error: P.typeUnknown }).default('auto'),
+    places: z.array(CalculatorPlaceSchema).min(1, { error: P.placesRequired }).max(50),
+    cargo_type: z.string().max(50).optional(),
+    fragile: z.boolean().default(false),
+    departure: CalculatorPointSchema.default({
+      type: 'warehouse',
+      km_outside_ring: 0,
+      loading: false,
+      floor: 1,
+      has_lift: false,
+    }),
+    delivery: CalculatorPointSchema.default({
+      type: 'warehouse',
+      km_outside_ring: 0,
+      loading: false,
+      floor: 1,
+      has_lift: false,
+    }),
+    packages: z
+      .array(z.object({ code: z.string().max(50), quantity: boundedInt(1, 500, P.quantityRange).optional() }))
+      .max(20)
+      .default([]),
+    /** Roubles. */
+    declared_value: boundedNumber(0, 100_000_000, P.declaredValueRange).default(0),
+    promocode: z.string().trim().max(PROMOCODE_MAX_LENGTH).optional(),
+    is_logged: z.boolean().default(false),
+  })
+  .meta({ id: 'FullCalculatorRequest' });
+export type FullCalculatorRequest = z.input<typeof FullCalculatorRequestSchema>;
+
+export const PriceLineSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  amount_kopecks: z.number().int(),
+  explanation: z.string(),
+});
+
+export const FullCalculatorResponseSchema = z
+  .object({
+    city_from: CityBriefSchema,
+    city_to: CityBriefSchema,
+    transportation_type: z.object({ id: z.number().int(), code: z.enum(TRANSPORT_TYPE_CODES), name: z.string() }),
+    terms: z.string(),
+    dispatch_date: z.string(),
+    arrival_date: z.string(),
+    arrival_date_text: z.string(),
+    lines: z.array(PriceLineSchema),
+    subtotal_kopecks: z.number().int(),
+    total_kopecks: z.number().int(),
+    total_text: z.string(),
+    vat_kopecks: z.number().int(),
+    vat_included: z.boolean(),
+    promocode_error: z.string().nullable(),
+  })
+  .meta({ id: 'FullCalculatorResponse' });
+export type FullCalculatorResponse = z.infer<typeof FullCalculatorResponseSchema>;

@@ -1,0 +1,302 @@
+import { describe, expect, it } from 'vitest';
+import { RU_PRODUCTION_CALENDAR } from './production-calendar';
+import {
+  applyPromoCode,
+  calculateDoor,
+  calculateFreight,
+  calculateHandling,
+  calculateInsurance,
+  calculateOrderPrice,
+  calculatePackaging,
+  dispatchDate,
+  formatTransitTerms,
+  isOversize,
+  percentOf,
+  pickBreak,
+  plannedArrivalDate,
+  summarizePlaces,
+  summarizeTotals,
+  type DoorTariff,
+  type PromoCode,
+  type RouteTariff,
+  type ServiceRates,
+} from './pricing';
+
+const S = '\u00A0';
+
+const route: RouteTariff = {
+  calcMode: 'chargeable_weight',
+  weightBreaks: [
+    { upTo: 100, rateKopecks: 1600 },
+    { upTo: 500, rateKopecks: 1450 },
+    { upTo: null, rateKopecks: 1200 },
+  ],
+  volumeBreaks: [
+    { upTo: 1, rateKopecks: 320_000 },
+    { upTo: null, rateKopecks: 290_000 },
+  ],
+  minChargeKopecks: 150_000,
+  densityKgPerM3: 250,
+  volumeCoefficientPermille: 1000,
+  transitDaysMin: 5,
+  transitDaysMax: 7,
+};
+
+const rates: ServiceRates = {
+  oversizeBp: 2500,
+  fragileBp: 2000,
+  crateVolumeBp: 3000,
+  insuranceBp: 30,
+  insuranceMinKopecks: 5000,
+  loadingPerKgKopecks: 500,
+  loadingMinKopecks: 100_000,
+  stairsPerFloorPlaceKopecks: 15_000,
+  liftPerPlaceKopecks: 5_000,
+  vatIncluded: true,
+  vatRateBp: 2200,
+};
+
+const door: DoorTariff = {
+  brackets: [
+    { weightTo: 100, volumeTo: 0.5, priceKopecks: 90_000 },
+    { weightTo: 500, volumeTo: 2, priceKopecks: 130_000 },
+  ],
+  aboveKopecks: 850_000,
+  perKmOutsideRingKopecks: 4_800,
+  ringName: 'МКАД',
+};
+
+const cargo = (weightKg: number, volumeM3: number, quantity = 1) => summarizeTotals(quantity, weightKg, volumeM3);
+
+describe('rate breaks', () => {
+  it.each([
+    [0.01, 1600],
+    [100, 1600],
+    [100.01, 1450],
+    [500, 1450],
+    [501, 1200],
+    [100_000, 1200],
+  ])('%s kg → %s kopecks per kg', (kg, rate) => {
+    expect(pickBreak(route.weightBreaks, kg).rateKopecks).toBe(rate);
+  });
+});
+
+describe('freight', () => {
+  it('prices by actual weight with the example explanation', () => {
+    const result = calculateFreight(route, cargo(120, 0.3));
+    expect(result.amountKopecks).toBe(174_000);
+    expect(result.line.explanation).toBe(`Перевозка: 120 кг × 14,50${S}₽ = 1${S}740${S}₽`);
+  });
+
+  it('applies the minimum charge and says so', () => {
+    const result = calculateFreight(route, cargo(10, 0.02));
+    expect(result.amountKopecks).toBe(150_000);
+    expect(result.line.explanation).toContain(`применяется минимум 1${S}500${S}₽`);
+  });
+
+  it('light bulky cargo pays by volume weight (density 250 kg/m³, coefficient)', () => {
+    // 1 m³ × 250 = 250 kg > 50 kg → 250 × 14,50 = 3 625 ₽
+    expect(calculateFreight(route, cargo(50, 1)).amountKopecks).toBe(362_500);
+    // ×1.1 stacking: 1.1 m³ × 250 = 275 kg → 275 × 14,50 = 3 987,50 ₽
+    const stacked = calculateFreight({ ...route, volumeCoefficientPermille: 1100 }, cargo(50, 1));
+    expect(stacked.amountKopecks).toBe(398_750);
+    expect(stacked.line.explanation).toContain('объёмный вес: 1,1 м³ × 250 кг/м³');
+  });
+
+  it('crated places add 30 % of their volume', () => {
+    const places = summarizePlaces([
+      { quantity: 1, weightKg: 50, lengthCm: 100, widthCm: 100, heightCm: 100, crate: true },
+    ]);
+    // 1 m³ + 0.3 m³ = 1.3 m³ × 250 = 325 kg × 14,50 = 4 712,50 ₽
+    expect(calculateFreight(route, places, 3000).amountKopecks).toBe(471_250);
+  });
+
+  it('two grids mode takes the larger of weight and volume charges', () => {
+    const twoGrids: RouteTariff = { ...route, calcMode: 'two_grids' };
+    expect(calculateFreight(twoGrids, cargo(300, 0.5)).amountKopecks).toBe(435_000); // 300 × 14,50 vs 0,5 × 3 200
+    const byVolume = calculateFreight(twoGrids, cargo(100, 2));
+    expect(byVolume.amountKopecks).toBe(580_000); // 2 × 2 900 > 100 × 16
+    expect(byVolume.line.explanation).toContain('(по объёму)');
+  });
+
+  it('rounds weights up to 0.01 kg and money half up to the kopeck', () => {
+    // 120.001 kg counts as 120.01 kg; 120.01 × 14,50 = 1 740,145 → 1 740,15 ₽
+    expect(calculateFreight(route, cargo(120.001, 0.1)).amountKopecks).toBe(174_015);
+    expect(percentOf(1, 5000)).toBe(1); // 0.5 kopeck → 1
+    expect(percentOf(1, 4999)).toBe(0);
+  });
+
+  it('weights and volumes below 0.01 count as 0.01', () => {
+    expect(summarizeTotals(0, -5, 0)).toMatchObject({ quantity: 1, weightKg: 0.01, volumeM3: 0.01 });
+  });
+});
+
+describe('surcharges', () => {
+  it.each([
+    [{ quantity: 1, weightKg: 501, lengthCm: 100, widthCm: 100, heightCm: 100 }, true],
+    [{ quantity: 1, weightKg: 500, lengthCm: 100, widthCm: 100, heightCm: 100 }, false],
+    [{ quantity: 1, weightKg: 10, lengthCm: 300, widthCm: 10, heightCm: 10 }, true],
+    [{ quantity: 2, weightKg: 10, lengthCm: 150, widthCm: 100, heightCm: 101 }, true],
+    [{ quantity: 2, weightKg: 10, lengthCm: 150, widthCm: 100, heightCm: 100 }, false],
+  ])('oversize %o → %s', (place, expected) => {
+    expect(isOversize(summarizePlaces([place]))).toBe(expected);
+  });
+
+  it('oversize and fragile are percentages of the freight after the minimum', () => {
+    const places = summarizePlaces([{ quantity: 1, weightKg: 600, lengthCm: 120, widthCm: 80, heightCm: 100 }]);
+    const price = calculateOrderPrice({
+      route,
+      rates,
+      cargo: places,
+      fragile: true,
+      pickup: null,
+      delivery: null,
+      packaging: [],
+      declaredValueKopecks: 0,
+      personalDiscountBp: 0,
+      promo: null,
+      now: new Date('2026-03-02T09:00:00Z'),
+    });
+    expect(price.lines.map((l) => [l.code, l.amountKopecks])).toEqual([
+      ['freight', 720_000], // 600 × 12 ₽
+      ['oversize', 180_000],
+      ['fragile', 144_000],
+    ]);
+    expect(price.totalKopecks).toBe(1_044_000);
+    expect(price.vatKopecks).toBe(188_262); // 10 440 × 22 / 122 = 1 882,62
+  });
+});
+
+describe('insurance, door, handling, packaging', () => {
+  it.each([
+    [1_000_000, 5_000, true], // 0,3 % of 10 000 ₽ = 30 ₽ < 50 ₽ minimum
+    [10_000_000, 30_000, false],
+    [1_666_667, 5_000, false], // exactly 50 ₽ (5 000,0001 → 5 000)
+  ])('declared %s → %s', (declared, amount, minimum) => {
+    const line = calculateInsurance(declared, rates);
+    expect(line.amountKopecks).toBe(amount);
+    expect(line.explanation.includes('минимум')).toBe(minimum);
+  });
+
+  it('door bracket by weight and volume, per km beyond the ring', () => {
+    expect(calculateDoor('pickup', door, cargo(80, 0.4)).amountKopecks).toBe(90_000);
+    expect(calculateDoor('pickup', door, cargo(80, 0.6)).amountKopecks).toBe(130_000);
+    expect(calculateDoor('pickup', door, cargo(900, 1)).amountKopecks).toBe(850_000);
+    const far = calculateDoor('delivery', door, cargo(80, 0.4), 12.2);
+    expect(far.amountKopecks).toBe(90_000 + 13 * 4_800);
+    expect(far.explanation).toContain('13 км за МКАД');
+  });
+
+  it('loading with a minimum and floors by stairs or lift', () => {
+    const three = cargo(300, 1, 3);
+    expect(calculateHandling('pickup', { loading: false, floor: 5, hasLift: false }, three, rates)).toEqual([]);
+    const stairs = calculateHandling('delivery', { loading: true, floor: 5, hasLift: false }, three, rates);
+    expect(stairs.map((l) => l.amountKopecks)).toEqual([150_000, 3 * 4 * 15_000]);
+    expect(stairs[1]!.explanation).toContain('3 места × 4 этажа');
+    const lift = calculateHandling('delivery', { loading: true, floor: 5, hasLift: true }, cargo(20, 0.1, 1), rates);
+    expect(lift.map((l) => l.amountKopecks)).toEqual([100_000, 5_000]);
+  });
+
+  it('packaging per place and per m³', () => {
+    expect(
+      calculatePackaging(
+        { code: 'stretch', name: 'Стрейч-плёнка', priceKopecks: 15_000, unit: 'place' },
+        cargo(10, 1, 3),
+      ).amountKopecks,
+    ).toBe(45_000);
+    expect(
+      calculatePackaging({ code: 'crate', name: 'Обрешётка', priceKopecks: 180_000, unit: 'm3' }, cargo(10, 0.25))
+        .amountKopecks,
+    ).toBe(45_000);
+  });
+});
+
+describe('promo codes', () => {
+  const promo: PromoCode = {
+    code: 'START10',
+    kind: 'percent',
+    value: 1000,
+    validFrom: new Date('2026-01-01T00:00:00Z'),
+    validTo: new Date('2026-12-31T00:00:00Z'),
+    usageLimit: 10,
+    usedCount: 0,
+    minOrderKopecks: 300_000,
+    isActive: true,
+  };
+  const now = new Date('2026-06-01T00:00:00Z');
+  it.each<[string, PromoCode | null, number, Date, string | number]>([
+    ['percent', promo, 500_000, now, -50_000],
+    ['fixed, capped at the subtotal', { ...promo, kind: 'fixed', value: 900_000 }, 500_000, now, -500_000],
+    ['unknown', null, 500_000, now, 'Такого промокода нет'],
+    ['inactive', { ...promo, isActive: false }, 500_000, now, 'Такого промокода нет'],
+    ['not started', promo, 500_000, new Date('2025-12-31T00:00:00Z'), 'Промокод ещё не действует'],
+    ['expired', promo, 500_000, new Date('2027-01-01T00:00:00Z'), 'Срок действия промокода истёк'],
+    [
+      'limit reached',
+      { ...promo, usedCount: 10 },
+      500_000,
+      now,
+      'Промокод больше не действует: лимит использований исчерпан',
+    ],
+    ['below minimum order', promo, 299_999, now, `Промокод действует для заказа от 3${S}000${S}₽`],
+  ])('%s', (_name, code, subtotal, at, expected) => {
+    const check = applyPromoCode(code, subtotal, at);
+    if (typeof expected === 'number') expect(check.ok && check.line.amountKopecks).toBe(expected);
+    else expect(!check.ok && check.message).toBe(expected);
+  });
+
+  it('personal discount and promo code are separate lines on the same subtotal; VAT can be added on top', () => {
+    const price = calculateOrderPrice({
+      route,
+      rates: { ...rates, vatIncluded: false },
+      cargo: cargo(200, 0.5),
+      fragile: false,
+      pickup: { door, kmOutsideRing: 0, handling: { loading: false, floor: 1, hasLift: false } },
+      delivery: null,
+      packaging: [],
+      declaredValueKopecks: 0,
+      personalDiscountBp: 500,
+      promo: { entered: 'start10', found: promo },
+      now,
+    });
+    // freight 200 × 14,50 = 2 900 ₽ + pickup (up to 500 kg) 1 300 ₽ = 4 200 ₽; −5 % = 210 ₽; −10 % = 420 ₽
+    // → 3 570 ₽; +22 % VAT = 785,40 ₽
+    expect(price.subtotalKopecks).toBe(420_000);
+    expect(price.lines.map((l) => [l.code, l.amountKopecks])).toEqual([
+      ['freight', 290_000],
+      ['pickup', 130_000],
+      ['personal_discount', -21_000],
+      ['promocode', -42_000],
+      ['vat', 78_540],
+    ]);
+    expect(price.totalKopecks).toBe(435_540);
+    expect(price.promocodeError).toBeNull();
+  });
+});
+
+describe('terms and dates', () => {
+  it.each([
+    [1, 2, '1–2 дня'],
+    [5, 7, '5–7 дней'],
+    [3, 3, '3 дня'],
+    [20, 21, '20–21 день'],
+  ])('%s–%s', (min, max, text) => {
+    expect(formatTransitTerms(min, max)).toBe(text);
+  });
+
+  it('orders after 16:00 origin time leave the next working day', () => {
+    // Friday 2026-03-06, 15:59 and 16:00 in Moscow (UTC+3); 9 March is a Monday.
+    expect(dispatchDate(new Date('2026-03-06T12:59:00Z'), 'Europe/Moscow', RU_PRODUCTION_CALENDAR)).toBe('2026-03-06');
+    expect(dispatchDate(new Date('2026-03-06T13:00:00Z'), 'Europe/Moscow', RU_PRODUCTION_CALENDAR)).toBe('2026-03-10');
+    // Novosibirsk is UTC+7: 10:00 UTC is already 17:00 there.
+    expect(dispatchDate(new Date('2026-03-04T10:00:00Z'), 'Asia/Novosibirsk', RU_PRODUCTION_CALENDAR)).toBe(
+      '2026-03-05',
+    );
+  });
+
+  it('arrival counts working days of the production calendar (skips the New Year holidays)', () => {
+    expect(plannedArrivalDate(new Date('2025-12-29T07:00:00Z'), 'Europe/Moscow', 3, RU_PRODUCTION_CALENDAR)).toBe(
+      '2026-01-13',
+    );
+  });
+});

@@ -1,0 +1,583 @@
+import { addWorkingDays, toIsoDate, type WorkingDayCalendar } from './dates';
+import { MESSAGES } from './messages';
+import { formatNumber, formatRub } from './money';
+import { formatCount, pluralize } from './plural';
+import { toPriceAmount } from './price';
+
+/*
+ * The pricing engine (issue 6). Every amount is an integer number of kopecks.
+ *
+ * Rounding rules (all in favour of neither side unless stated):
+ * - Weights are measured in whole hundredths of a kilogram and volumes in whole litres
+ *   (0.001 m³), both rounded UP (a partly used unit is charged as a whole one, as carriers
+ *   do). Inputs below 0.01 count as 0.01 (spec section 5, `toPriceAmount`).
+ * - A money product (rate × quantity, amount × percentage) is rounded half up to the kopeck
+ *   with integer arithmetic, once per line; the total is the plain sum of the rounded lines.
+ * - Percentages are basis points (1 % = 100 bp) so they stay integers.
+ */
+
+/** One step of a rate grid: applies to quantities up to and including `upTo` (null: above the last step). */
+export interface RateBreak {
+  upTo: number | null;
+  /** Kopecks per kg (weight grid) or per m³ (volume grid). */
+  rateKopecks: number;
+}
+
+/**
+ * `chargeable_weight` (mode A): paid kg = max(actual kg, volume × density), priced by the weight grid.
+ * `two_grids` (mode B): max(weight grid × actual kg, volume grid × m³).
+ */
+export type CalcMode = 'chargeable_weight' | 'two_grids';
+
+export interface RouteTariff {
+  calcMode: CalcMode;
+  weightBreaks: readonly RateBreak[];
+  volumeBreaks: readonly RateBreak[];
+  minChargeKopecks: number;
+  densityKgPerM3: number;
+  /** Stacking coefficient on the measured volume, in thousandths: 1100 = ×1.1. */
+  volumeCoefficientPermille: number;
+  transitDaysMin: number;
+  transitDaysMax: number;
+}
+
+/** Door pickup or delivery: a fixed price for the first bracket holding both weight and volume. */
+export interface DoorBracket {
+  weightTo: number;
+  volumeTo: number;
+  priceKopecks: number;
+}
+
+export interface DoorTariff {
+  brackets: readonly DoorBracket[];
+  /** Price above the last bracket. */
+  aboveKopecks: number;
+  perKmOutsideRingKopecks: number;
+  /** «МКАД», «КАД» or «городской черты». */
+  ringName: string;
+}
+
+/** Surcharges and service rates of the price list (table `surcharges`). */
+export interface ServiceRates {
+  oversizeBp: number;
+  fragileBp: number;
+  /** Extra volume of crated places: 3000 = +30 % (×1.3). */
+  crateVolumeBp: number;
+  insuranceBp: number;
+  insuranceMinKopecks: number;
+  loadingPerKgKopecks: number;
+  loadingMinKopecks: number;
+  /** Carrying up the stairs: per place and floor above the first. */
+  stairsPerFloorPlaceKopecks: number;
+  /** With a freight lift: per place, any floor. */
+  liftPerPlaceKopecks: number;
+  vatIncluded: boolean;
+  vatRateBp: number;
+}
+
+/** Oversize thresholds (one place heavier, longer or larger than this is негабарит). */
+export const OVERSIZE_LIMITS = { placeWeightKg: 500, sideCm: 300, placeVolumeM3: 1.5 } as const;
+
+/** The consignment as the pricing engine sees it. */
+export interface CargoSummary {
+  quantity: number;
+  /** Total kilograms. */
+  weightKg: number;
+  /** Total cubic metres, as measured. */
+  volumeM3: number;
+  /** Cubic metres of the crated places (part of `volumeM3`). */
+  crateVolumeM3: number;
+  maxPlaceWeightKg: number;
+  maxSideCm: number;
+  maxPlaceVolumeM3: number;
+}
+
+export interface PricingPlace {
+  quantity: number;
+  /** Kilograms per place. */
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  crate?: boolean;
+}
+
+/** Sums places with dimensions (each counted `quantity` times) into a {@link CargoSummary}. */
+export function summarizePlaces(places: readonly PricingPlace[]): CargoSummary {
+  const summary: CargoSummary = {
+    quantity: 0,
+    weightKg: 0,
+    volumeM3: 0,
+    crateVolumeM3: 0,
+    maxPlaceWeightKg: 0,
+    maxSideCm: 0,
+    maxPlaceVolumeM3: 0,
+  };
+  for (const place of places) {
+    const placeVolume = (place.lengthCm * place.widthCm * place.heightCm) / 1_000_000;
+    summary.quantity += place.quantity;
+    summary.weightKg += place.weightKg * place.quantity;
+    summary.volumeM3 += placeVolume * place.quantity;
+    if (place.crate) summary.crateVolumeM3 += placeVolume * place.quantity;
+    summary.maxPlaceWeightKg = Math.max(summary.maxPlaceWeightKg, place.weightKg);
+    summary.maxSideCm = Math.max(summary.maxSideCm, place.lengthCm, place.widthCm, place.heightCm);
+    summary.maxPlaceVolumeM3 = Math.max(summary.maxPlaceVolumeM3, placeVolume);
+  }
+  return summary;
+}
+
+/** Totals only (prices_terms_calculation): every place is assumed of equal weight and volume. */
+export function summarizeTotals(quantity: number, weightKg: number, volumeM3: number): CargoSummary {
+  const places = Math.max(1, Math.floor(quantity));
+  const weight = toPriceAmount(weightKg);
+  const volume = toPriceAmount(volumeM3);
+  return {
+    quantity: places,
+    weightKg: weight,
+    volumeM3: volume,
+    crateVolumeM3: 0,
+    maxPlaceWeightKg: weight / places,
+    maxSideCm: 0,
+    maxPlaceVolumeM3: volume / places,
+  };
+}
+
+/** `numerator / denominator` rounded half up, for non-negative safe integers. */
+export function divRoundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((numerator + Math.floor(denominator / 2)) / denominator);
+}
+
+/** Basis points of an amount in kopecks, rounded half up: `percentOf(174_000, 2500)` → 43 500. */
+export function percentOf(amountKopecks: number, bp: number): number {
+  return divRoundHalfUp(amountKopecks * bp, 10_000);
+}
+
+/** Kilograms → whole hundredths of a kg, rounded up after clearing binary noise (min 1 = 0.01 kg). */
+export function toCentiKg(kg: number): number {
+  return Math.max(1, Math.ceil(Number((toPriceAmount(kg) * 100).toPrecision(12))));
+}
+
+/** Cubic metres → whole litres, rounded up after clearing binary noise (min 10 = 0.01 m³). */
+export function toLitres(m3: number): number {
+  return Math.max(10, Math.ceil(Number((toPriceAmount(m3) * 1000).toPrecision(12))));
+}
+
+/** The break applying to `quantity` (inclusive upper bounds, grid sorted ascending; the open step last). */
+export function pickBreak(breaks: readonly RateBreak[], quantity: number): RateBreak {
+  const found = breaks.find((b) => b.upTo === null || quantity <= b.upTo) ?? breaks[breaks.length - 1];
+  if (!found) throw new RangeError('Empty rate grid');
+  return found;
+}
+
+export type PriceLineCode =
+  | 'freight'
+  | 'oversize'
+  | 'fragile'
+  | 'pickup'
+  | 'delivery'
+  | 'loading'
+  | 'unloading'
+  | 'floor_pickup'
+  | 'floor_delivery'
+  | 'packaging'
+  | 'insurance'
+  | 'personal_discount'
+  | 'promocode'
+  | 'vat';
+
+export interface PriceLine {
+  code: PriceLineCode;
+  title: string;
+  amountKopecks: number;
+  /** How the amount was built, in plain Russian. */
+  explanation: string;
+}
+
+const P = MESSAGES.pricing;
+const kg = (centiKg: number) => `${formatNumber(centiKg / 100)} кг`;
+const m3 = (litres: number) => `${formatNumber(litres / 1000, 3)} м³`;
+const pct = (bp: number) => `${formatNumber(bp / 100)} %`;
+
+export interface FreightResult {
+  line: PriceLine;
+  /** Freight before surcharges (after the minimum charge). */
+  amountKopecks: number;
+}
+
+/** Line-haul charge by the route's grids, volume coefficient, density and minimum charge. */
+export function calculateFreight(route: RouteTariff, cargo: CargoSummary, crateVolumeBp = 0): FreightResult {
+  const actualCentiKg = toCentiKg(cargo.weightKg);
+  const measuredLitres = toLitres(cargo.volumeM3);
+  const crateExtra = cargo.crateVolumeM3 > 0 ? percentOf(Math.ceil(cargo.crateVolumeM3 * 1000), crateVolumeBp) : 0;
+  const litres = Math.ceil((measuredLitres * route.volumeCoefficientPermille) / 1000) + crateExtra;
+  let amount: number;
+  let explanation: string;
+  if (route.calcMode === 'chargeable_weight') {
+    const volumeCentiKg = Math.ceil((litres * route.densityKgPerM3) / 10);
+    const paid = Math.max(actualCentiKg, volumeCentiKg);
+    const rate = pickBreak(route.weightBreaks, paid / 100).rateKopecks;
+    amount = divRoundHalfUp(rate * paid, 100);
+    const basis =
+      paid > actualCentiKg ? `${kg(paid)} ${P.volumeWeight(m3(litres), formatNumber(route.densityKgPerM3))}` : kg(paid);
+    explanation = `${P.freight}: ${basis} × ${formatRub(rate)} = ${formatRub(amount)}`;
+  } else {
+    const weightRate = pickBreak(route.weightBreaks, actualCentiKg / 100).rateKopecks;
+    const volumeRate = pickBreak(route.volumeBreaks, litres / 1000).rateKopecks;
+    const byWeight = divRoundHalfUp(weightRate * actualCentiKg, 100);
+    const byVolume = divRoundHalfUp(volumeRate * litres, 1000);
+    amount = Math.max(byWeight, byVolume);
+    explanation =
+      byVolume > byWeight
+        ? `${P.freight}: ${m3(litres)} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`
+        : `${P.freight}: ${kg(actualCentiKg)} × ${formatRub(weightRate)} = ${formatRub(byWeight)}`;
+  }
+  if (amount < route.minChargeKopecks) {
+    explanation = `${explanation}; ${P.minimumApplied(formatRub(route.minChargeKopecks))}`;
+    amount = route.minChargeKopecks;
+  }
+  return { amountKopecks: amount, line: { code: 'freight', title: P.freight, amountKopecks: amount, explanation } };
+}
+
+/** Whether any place crosses {@link OVERSIZE_LIMITS}. */
+export function isOversize(cargo: CargoSummary): boolean {
+  return (
+    cargo.maxPlaceWeightKg > OVERSIZE_LIMITS.placeWeightKg ||
+    cargo.maxSideCm >= OVERSIZE_LIMITS.sideCm ||
+    cargo.maxPlaceVolumeM3 > OVERSIZE_LIMITS.placeVolumeM3
+  );
+}
+
+/** Door pickup or delivery: the bracket price plus the per-km charge beyond the ring road. */
+export function calculateDoor(
+  code: 'pickup' | 'delivery',
+  door: DoorTariff,
+  cargo: CargoSummary,
+  kmOutsideRing = 0,
+): PriceLine {
+  const weight = toCentiKg(cargo.weightKg) / 100;
+  const volume = toLitres(cargo.volumeM3) / 1000;
+  const bracket = door.brackets.find((b) => weight <= b.weightTo && volume <= b.volumeTo);
+  const base = bracket ? bracket.priceKopecks : door.aboveKopecks;
+  const km = Math.max(0, Math.ceil(kmOutsideRing));
+  const extra = km * door.perKmOutsideRingKopecks;
+  const title = code === 'pickup' ? P.pickup : P.delivery;
+  const bracketText = bracket
+    ? P.doorBracket(formatNumber(bracket.weightTo), formatNumber(bracket.volumeTo, 3), formatRub(base))
+    : P.doorAbove(formatRub(base));
+  const kmText =
+    km > 0
+      ? ` + ${km} км ${P.outside(door.ringName)} × ${formatRub(door.perKmOutsideRingKopecks)} = ${formatRub(base + extra)}`
+      : '';
+  return { code, title, amountKopecks: base + extra, explanation: `${title}: ${bracketText}${kmText}` };
+}
+
+/** Insurance: a percentage of the declared value with a minimum. */
+export function calculateInsurance(declaredKopecks: number, rates: ServiceRates): PriceLine {
+  const byRate = percentOf(declaredKopecks, rates.insuranceBp);
+  const amount = Math.max(rates.insuranceMinKopecks, byRate);
+  const base = `${P.insurance}: ${pct(rates.insuranceBp)} от ${formatRub(declaredKopecks)} = ${formatRub(byRate)}`;
+  const explanation = amount > byRate ? `${base}; ${P.minimumApplied(formatRub(rates.insuranceMinKopecks))}` : base;
+  return { code: 'insurance', title: P.insurance, amountKopecks: amount, explanation };
+}
+
+export interface HandlingInput {
+  /** Loading (at pickup) or unloading (at delivery) by our crew. */
+  loading: boolean;
+  /** Floor of the address; 1 or less means the ground floor. */
+  floor: number;
+  hasLift: boolean;
+}
+
+/** Loading or unloading by weight with a minimum, and carrying to the floor. */
+export function calculateHandling(
+  side: 'pickup' | 'delivery',
+  handling: HandlingInput,
+  cargo: CargoSummary,
+  rates: ServiceRates,
+): PriceLine[] {
+  const lines: PriceLine[] = [];
+  if (handling.loading) {
+    const centiKg = toCentiKg(cargo.weightKg);
+    const byWeight = divRoundHalfUp(centiKg * rates.loadingPerKgKopecks, 100);
+    const amount = Math.max(rates.loadingMinKopecks, byWeight);
+    const title = side === 'pickup' ? P.loading : P.unloading;
+    let explanation = `${title}: ${kg(centiKg)} × ${formatRub(rates.loadingPerKgKopecks)} = ${formatRub(byWeight)}`;
+    if (amount > byWeight) explanation += `; ${P.minimumApplied(formatRub(rates.loadingMinKopecks))}`;
+    lines.push({ code: side === 'pickup' ? 'loading' : 'unloading', title, amountKopecks: amount, explanation });
+    const floor = Math.floor(handling.floor);
+    if (floor > 1) {
+      const places = cargo.quantity;
+      const code = side === 'pickup' ? 'floor_pickup' : 'floor_delivery';
+      const floorTitle = side === 'pickup' ? P.floorPickup : P.floorDelivery;
+      if (handling.hasLift) {
+        const total = places * rates.liftPerPlaceKopecks;
+        lines.push({
+          code,
+          title: floorTitle,
+          amountKopecks: total,
+          explanation: `${floorTitle}: ${P.withLift}, ${formatPlaces(places)} × ${formatRub(rates.liftPerPlaceKopecks)} = ${formatRub(total)}`,
+        });
+      } else {
+        const floors = floor - 1;
+        const total = places * floors * rates.stairsPerFloorPlaceKopecks;
+        lines.push({
+          code,
+          title: floorTitle,
+          amountKopecks: total,
+          explanation: `${floorTitle}: ${P.stairs}, ${formatPlaces(places)} × ${formatCount(floors, P.floorForms)} × ${formatRub(rates.stairsPerFloorPlaceKopecks)} = ${formatRub(total)}`,
+        });
+      }
+    }
+  }
+  return lines;
+}
+
+const formatPlaces = (places: number) => `${formatNumber(places)} ${pluralize(places, MESSAGES.plural.place)}`;
+
+export interface PackagingChoice {
+  code: string;
+  name: string;
+  priceKopecks: number;
+  unit: 'place' | 'm3' | 'kg';
+  /** Places to pack; defaults to every place of the consignment. */
+  places?: number;
+}
+
+/** Packaging priced per place, per m³ or per kg of the consignment. */
+export function calculatePackaging(choice: PackagingChoice, cargo: CargoSummary): PriceLine {
+  let amount: number;
+  let basis: string;
+  if (choice.unit === 'place') {
+    const places = choice.places ?? cargo.quantity;
+    amount = places * choice.priceKopecks;
+    basis = formatPlaces(places);
+  } else if (choice.unit === 'm3') {
+    const litres =
+      choice.code === 'crate' && cargo.crateVolumeM3 > 0 ? toLitres(cargo.crateVolumeM3) : toLitres(cargo.volumeM3);
+    amount = divRoundHalfUp(litres * choice.priceKopecks, 1000);
+    basis = m3(litres);
+  } else {
+    const centiKg = toCentiKg(cargo.weightKg);
+    amount = divRoundHalfUp(centiKg * choice.priceKopecks, 100);
+    basis = kg(centiKg);
+  }
+  return {
+    code: 'packaging',
+    title: choice.name,
+    amountKopecks: amount,
+    explanation: `${choice.name}: ${basis} × ${formatRub(choice.priceKopecks)} = ${formatRub(amount)}`,
+  };
+}
+
+export interface PromoCode {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** Basis points for `percent`, kopecks for `fixed`. */
+  value: number;
+  validFrom: Date | null;
+  validTo: Date | null;
+  usageLimit: number | null;
+  usedCount: number;
+  minOrderKopecks: number;
+  isActive: boolean;
+}
+
+export type PromoCheck = { ok: true; line: PriceLine } | { ok: false; message: string };
+
+/**
+ * Whether a promo code applies to an order of `subtotalKopecks` at `now`, and its discount line
+ * (negative amount). A fixed discount never exceeds the subtotal.
+ */
+export function applyPromoCode(promo: PromoCode | null | undefined, subtotalKopecks: number, now: Date): PromoCheck {
+  if (!promo || !promo.isActive) return { ok: false, message: P.promoUnknown };
+  if (promo.validFrom && now < promo.validFrom) return { ok: false, message: P.promoNotStarted };
+  if (promo.validTo && now > promo.validTo) return { ok: false, message: P.promoExpired };
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return { ok: false, message: P.promoExhausted };
+  if (subtotalKopecks < promo.minOrderKopecks) {
+    return { ok: false, message: P.promoMinOrder(formatRub(promo.minOrderKopecks)) };
+  }
+  const discount =
+    promo.kind === 'percent' ? percentOf(subtotalKopecks, promo.value) : Math.min(promo.value, subtotalKopecks);
+  const how =
+    promo.kind === 'percent'
+      ? `${pct(promo.value)} от ${formatRub(subtotalKopecks)} = ${formatRub(discount)}`
+      : formatRub(discount);
+  return {
+    ok: true,
+    line: {
+      code: 'promocode',
+      title: P.promoTitle(promo.code),
+      amountKopecks: -discount,
+      explanation: `${P.promoTitle(promo.code)}: −${how}`,
+    },
+  };
+}
+
+/** The personal discount of a verified client: a percentage of the subtotal (negative line). */
+export function personalDiscountLine(bp: number, subtotalKopecks: number): PriceLine {
+  const discount = percentOf(subtotalKopecks, bp);
+  return {
+    code: 'personal_discount',
+    title: P.personalDiscount,
+    amountKopecks: -discount,
+    explanation: `${P.personalDiscount}: −${pct(bp)} от ${formatRub(subtotalKopecks)} = ${formatRub(discount)}`,
+  };
+}
+
+export interface DoorSide {
+  door: DoorTariff;
+  kmOutsideRing: number;
+  handling: HandlingInput;
+}
+
+export interface OrderPricingInput {
+  route: RouteTariff;
+  rates: ServiceRates;
+  cargo: CargoSummary;
+  fragile: boolean;
+  /** Null: terminal on that side. */
+  pickup: DoorSide | null;
+  delivery: DoorSide | null;
+  packaging: readonly PackagingChoice[];
+  declaredValueKopecks: number;
+  personalDiscountBp: number;
+  promo: { entered: string; found: PromoCode | null } | null;
+  now: Date;
+}
+
+export interface OrderPrice {
+  lines: PriceLine[];
+  subtotalKopecks: number;
+  totalKopecks: number;
+  /** VAT inside the total (vatIncluded) or added as its own line. */
+  vatKopecks: number;
+  vatIncluded: boolean;
+  promocodeError: string | null;
+}
+
+/**
+ * The whole order: freight (with minimum charge), percentage surcharges on the freight,
+ * door services, handling, packaging, insurance; then the personal discount and the promo
+ * code, each computed on the subtotal; then VAT.
+ */
+export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
+  const { route, rates, cargo } = input;
+  const freight = calculateFreight(route, cargo, rates.crateVolumeBp);
+  const lines: PriceLine[] = [freight.line];
+  if (isOversize(cargo)) {
+    const amount = percentOf(freight.amountKopecks, rates.oversizeBp);
+    lines.push({
+      code: 'oversize',
+      title: P.oversize,
+      amountKopecks: amount,
+      explanation: `${P.oversize}: ${pct(rates.oversizeBp)} от ${formatRub(freight.amountKopecks)} = ${formatRub(amount)}`,
+    });
+  }
+  if (input.fragile) {
+    const amount = percentOf(freight.amountKopecks, rates.fragileBp);
+    lines.push({
+      code: 'fragile',
+      title: P.fragile,
+      amountKopecks: amount,
+      explanation: `${P.fragile}: ${pct(rates.fragileBp)} от ${formatRub(freight.amountKopecks)} = ${formatRub(amount)}`,
+    });
+  }
+  if (input.pickup) {
+    lines.push(calculateDoor('pickup', input.pickup.door, cargo, input.pickup.kmOutsideRing));
+    lines.push(...calculateHandling('pickup', input.pickup.handling, cargo, rates));
+  }
+  if (input.delivery) {
+    lines.push(calculateDoor('delivery', input.delivery.door, cargo, input.delivery.kmOutsideRing));
+    lines.push(...calculateHandling('delivery', input.delivery.handling, cargo, rates));
+  }
+  for (const choice of input.packaging) lines.push(calculatePackaging(choice, cargo));
+  if (input.declaredValueKopecks > 0) lines.push(calculateInsurance(input.declaredValueKopecks, rates));
+  const subtotal = lines.reduce((sum, line) => sum + line.amountKopecks, 0);
+  let total = subtotal;
+  if (input.personalDiscountBp > 0) {
+    const line = personalDiscountLine(input.personalDiscountBp, subtotal);
+    lines.push(line);
+    total += line.amountKopecks;
+  }
+  let promocodeError: string | null = null;
+  if (input.promo) {
+    const check = applyPromoCode(input.promo.found, subtotal, input.now);
+    if (check.ok) {
+      lines.push(check.line);
+      total += check.line.amountKopecks;
+    } else {
+      promocodeError = check.message;
+    }
+  }
+  total = Math.max(0, total);
+  let vat: number;
+  if (rates.vatIncluded) {
+    vat = divRoundHalfUp(total * rates.vatRateBp, 10_000 + rates.vatRateBp);
+  } else {
+    vat = percentOf(total, rates.vatRateBp);
+    lines.push({
+      code: 'vat',
+      title: P.vat,
+      amountKopecks: vat,
+      explanation: `${P.vat}: ${pct(rates.vatRateBp)} от ${formatRub(total)} = ${formatRub(vat)}`,
+    });
+    total += vat;
+  }
+  return {
+    lines,
+    subtotalKopecks: subtotal,
+    totalKopecks: total,
+    vatKopecks: vat,
+    vatIncluded: rates.vatIncluded,
+    promocodeError,
+  };
+}
+
+/** '3 дня' or '2–3 дня' (the word agrees with the upper bound). */
+export function formatTransitTerms(min: number, max: number): string {
+  const word = pluralize(max, MESSAGES.plural.day);
+  return min === max ? `${max} ${word}` : `${min}–${max} ${word}`;
+}
+
+/** Cargo handed in at or after this local hour leaves on the next working day. */
+export const DISPATCH_CUTOFF_HOUR = 16;
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+function localHour(now: Date, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(now));
+}
+
+/**
+ * The dispatch date (`YYYY-MM-DD`, origin's calendar date): today if it is a working day and
+ * the local time is before {@link DISPATCH_CUTOFF_HOUR}, otherwise the next working day.
+ */
+export function dispatchDate(now: Date, originTimeZone: string, calendar: WorkingDayCalendar): string {
+  const today = toIsoDate(now, originTimeZone);
+  if (today === null) throw new RangeError('Invalid date');
+  if (calendar.isWorkingDay(today) && localHour(now, originTimeZone) < DISPATCH_CUTOFF_HOUR) return today;
+  return addWorkingDays(today, 1, calendar, originTimeZone);
+}
+
+/** `transitDays` working days after an ISO dispatch date (no time-zone work: the fast path). */
+export function arrivalAfterDispatch(
+  dispatchIsoDate: string,
+  transitDays: number,
+  calendar: WorkingDayCalendar,
+): string {
+  return addWorkingDays(dispatchIsoDate, transitDays, calendar);
+}
+
+/** Planned arrival: `transitDays` working days after the dispatch date. */
+export function plannedArrivalDate(
+  now: Date,
+  originTimeZone: string,
+  transitDays: number,
+  calendar: WorkingDayCalendar,
+): string {
+  return arrivalAfterDispatch(dispatchDate(now, originTimeZone, calendar), transitDays, calendar);
+}

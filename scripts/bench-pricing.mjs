@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// `npm run bench:pricing`: throughput and latency of GET prices_terms_calculation and POST
+// full_calculator_standard against a bare Fastify hello-world, in the same run, at 50 concurrent
+// keep-alive connections. Prints requests per second, p50/p99 latency and the ratio of
+// throughputs. Goal for prices_terms_calculation: ratio ≥ 0.3 and p99 ≤ 10 ms.
+//
+// It starts its own API (the built bundle, or the sources with API_FROM_SOURCE=1) on a free
+// loopback port with a throw-away DATA_DIR (PGlite), and the hello-world in a second process.
+// BENCH_SECONDS (default 10) sets the length of each measurement; BENCH_CONNECTIONS (default 50).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const GOAL_RATIO = 0.3;
+const GOAL_P99_MS = 10;
+const WEB_PORT = 3999;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function stopper(child, cleanup = async () => {}) {
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    await cleanup();
+  };
+}
+
+async function startApi() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pricing-'));
+  const port = await freePort();
+  const bundle = path.join(root, 'apps/api/dist/server.js');
+  const fromSource = process.env.API_FROM_SOURCE === '1' || !existsSync(bundle);
+  const args = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [bundle];
+  const child = spawn(process.execPath, args, {
+    cwd: path.join(root, 'apps/api'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      API_PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The web origin the CSRF check accepts (the bench's POSTs carry it).
+      PORT: String(WEB_PORT),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    source: fromSource ? 'sources (tsx)' : 'bundle',
+    stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })),
+  };
+}
+
+async function startHello() {
+  const port = await freePort();
+  const script = `
+    const app = require('fastify')({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url);
+  return { url, stop: stopper(child) };
+}
+
+function request(agent, url, options) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { agent, method: options.method, headers: options.headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** `CONNECTIONS` loops, each sending its next request when the previous one answered. */
+async function load(name, url, options = { method: 'GET' }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  // Warm-up: JIT, caches, connections.
+  const warmUntil = Date.now() + 2000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < warmUntil) await request(agent, url, options);
+    }),
+  );
+  const latencies = [];
+  const statuses = new Map();
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        const status = await request(agent, url, options);
+        latencies.push(performance.now() - t);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return {
+    name,
+    rps: latencies.length / elapsed,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    statuses: Object.fromEntries(statuses),
+  };
+}
+
+const api = await startApi();
+const hello = await startHello();
+try {
+  const cities = await (await fetch(`${api.url}/api/v1/duty_locality/popular_cities`)).json();
+  const idOf = (name) => {
+    const list = Array.isArray(cities) ? cities : (cities.items ?? cities.cities ?? []);
+    const city = list.find((c) => c.name === name);
+    if (!city) throw new Error(`City ${name} not in popular_cities`);
+    return city.id;
+  };
+  const moscow = idOf('Москва');
+  const novosibirsk = idOf('Новосибирск');
+  const pricesUrl = `${api.url}/api/v1/requests/prices_terms_calculation?city_from_fias_id=${moscow}&city_to_fias_id=${novosibirsk}&quantity=3&weight=120&volume=0.6`;
+  const body = JSON.stringify({
+    city_from: String(moscow),
+    city_to: String(novosibirsk),
+    transportation_type: 'auto',
+    places: [
+      { quantity: 2, weight: 40, length: 60, width: 40, height: 40 },
+      { quantity: 1, weight: 40, length: 120, width: 80, height: 50 },
+    ],
+    departure: { type: 'address', address: 'Москва, ул. Тверская, 1', km_outside_ring: 10 },
+    delivery: { type: 'address', address: 'Новосибирск, Красный пр-кт, 1', loading: true, floor: 5 },
+    packages: [{ code: 'stretch' }],
+    declared_value: 100000,
+    promocode: 'START10',
+  });
+  const check = await fetch(pricesUrl);
+  if (!check.ok) throw new Error(`prices_terms_calculation answered ${check.status}: ${await check.text()}`);
+
+  const results = [];
+  results.push(await load('hello-world (bare Fastify)', `${hello.url}/`));
+  results.push(await load('GET /api/health (API floor)', `${api.url}/api/health`));
+  results.push(await load('GET prices_terms_calculation', pricesUrl));
+  results.push(
+    await load('POST full_calculator_standard', `${api.url}/api/v1/requests/full_calculator_standard`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${WEB_PORT}` },
+      body,
+    }),
+  );
+  const base = results[0].rps;
+  console.log(
+    `API: ${api.url} (${api.source}); ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} CPUs`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ratio ${(r.rps / base).toFixed(2)}  statuses ${JSON.stringify(r.statuses)}`,
+    );
+  }
+  const prices = results.find((r) => r.name.includes('prices_terms'));
+  const ok = prices.rps / base >= GOAL_RATIO && prices.p99 <= GOAL_P99_MS;
+  console.log(
+    `prices_terms_calculation: ratio ${(prices.rps / base).toFixed(2)} (goal ≥ ${GOAL_RATIO}), p99 ${prices.p99.toFixed(2)} ms (goal ≤ ${GOAL_P99_MS} ms): ${ok ? 'OK' : 'BELOW THE GOAL'}`,
+  );
+} finally {
+  await api.stop();
+  await hello.stop();
+}
