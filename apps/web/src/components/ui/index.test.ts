@@ -17,6 +17,7 @@ describe('components/ui index', () => {
     'PhoneCallIcon',
     'SearchIcon',
     'Spinner',
+    'TextArea',
     'TextInput',
     'WarningIcon',
   ])('exports %s', (name) => {

@@ -24,5 +24,7 @@ export { NumberInput } from './number-input';
 export type { NumberInputProps } from './number-input';
 export { Spinner } from './spinner';
 export type { SpinnerProps, SpinnerSize } from './spinner';
+export { TextArea } from './text-area';
+export type { TextAreaProps } from './text-area';
 export { TextInput } from './text-input';
 export type { TextInputProps } from './text-input';

@@ -15,7 +15,7 @@ import {
 } from '@freight/domain/bug-report';
 import { MESSAGES } from '@freight/domain/messages';
 import { createUploadItem, uploadListReducer, type UploadItem, type UploadListAction } from '@freight/domain/upload';
-import { Alert, Button, FileUpload, TextInput } from '@/components/ui';
+import { Alert, Button, FileUpload, TextArea, TextInput } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { distributeProgress } from '@/lib/upload/post-multipart';
 import { sendBugReport } from '../api/send-bug-report';
@@ -164,29 +164,18 @@ export function BugReportForm({ user, onSent }: { user: BugReportUser | null; on
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={M.title}>
       {failed ? <Alert variant="error">{M.sendFailed}</Alert> : null}
-      <div className={styles.field}>
-        <label htmlFor={textId} className={styles.label}>
-          {M.textLabel}
-        </label>
-        <textarea
-          id={textId}
-          name="text"
-          rows={5}
-          maxLength={BUG_REPORT_TEXT_MAX_LENGTH}
-          required
-          className={styles.textarea}
-          value={text}
-          disabled={sending}
-          aria-invalid={Boolean(errors.text) || undefined}
-          aria-describedby={errors.text ? `${textId}-error` : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {errors.text ? (
-          <p id={`${textId}-error`} className={styles.error}>
-            {errors.text}
-          </p>
-        ) : null}
-      </div>
+      <TextArea
+        id={textId}
+        label={M.textLabel}
+        name="text"
+        rows={5}
+        maxLength={BUG_REPORT_TEXT_MAX_LENGTH}
+        required
+        value={text}
+        disabled={sending}
+        error={errors.text}
+        onChange={(e) => setText(e.target.value)}
+      />
       {isVerified ? null : (
         <TextInput
           label={M.contactLabel}

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
 import { SUPPORT_WIDGET_DELAY_MS } from '@freight/domain/constants';
-import { Alert, Button, Modal, TextInput } from '@/components/ui';
+import { Alert, Button, Modal, TextArea, TextInput } from '@/components/ui';
 import { BRAND } from '@/config/brand';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './support-widget.module.css';
@@ -105,7 +105,6 @@ function SupportPanel({
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const messageId = useId();
   const consentId = useId();
 
   const submit = async (event: FormEvent) => {
@@ -181,28 +180,16 @@ function SupportPanel({
             invalid={Boolean(errors.contact)}
             error={errors.contact}
           />
-          <div className={styles.field}>
-            <label htmlFor={messageId} className={styles.label}>
-              {L.message}
-            </label>
-            <textarea
-              id={messageId}
-              name="message"
-              rows={4}
-              maxLength={2000}
-              required
-              className={styles.textarea}
-              value={form.message}
-              aria-invalid={Boolean(errors.message) || undefined}
-              aria-describedby={errors.message ? `${messageId}-error` : undefined}
-              onChange={(e) => setForm((f) => ({ ...f, message: e.target.value }))}
-            />
-            {errors.message && (
-              <p id={`${messageId}-error`} className={styles.error}>
-                {errors.message}
-              </p>
-            )}
-          </div>
+          <TextArea
+            label={L.message}
+            name="message"
+            rows={4}
+            maxLength={2000}
+            required
+            value={form.message}
+            error={errors.message}
+            onChange={(e) => setForm((f) => ({ ...f, message: e.target.value }))}
+          />
           <div className={styles.consent}>
             <input
               id={consentId}
