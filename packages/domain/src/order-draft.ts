@@ -9,9 +9,12 @@ import {
   type CargoTab,
 } from './cargo';
 import { DOCUMENT_PRESET } from './constants';
-import { isIsoDate } from './dates';
+import { isIsoDate, type WorkingDayCalendar } from './dates';
+import { getInnError, getKppError, getLegalInnError } from './identifiers';
 import { MESSAGES } from './messages';
-import { cleanText } from './text';
+import { isValidPhone } from './phone';
+import { RU_PRODUCTION_CALENDAR } from './production-calendar';
+import { cleanText, isValidEmail } from './text';
 
 /** Where cargo is handed over or received: at our terminal (warehouse) or at an address. */
 export const POINT_TYPES = [
@@ -103,6 +106,42 @@ export interface PackageItem {
   quantity: number;
 }
 
+/**
+ * Services chosen for the order (not named by the spec; what real carriers offer): declared value
+ * for insurance, handling surcharges, loading at a door point and the distance outside the ring road.
+ */
+export interface ServicesState {
+  /** Declared value in roubles (insurance base); null when not declared. */
+  declaredValue: number | null;
+  fragile: boolean;
+  /** A rigid crate (обрешётка) for every place. */
+  crate: boolean;
+  departureLoading: boolean;
+  departureFloor: number;
+  departureLift: boolean;
+  deliveryLoading: boolean;
+  deliveryFloor: number;
+  deliveryLift: boolean;
+  /** Km outside the ring road for a door pick-up (0 = inside). */
+  departureKm: number;
+  /** Km outside the ring road for a door delivery (0 = inside). */
+  deliveryKm: number;
+}
+
+/** Contact details of one participant. `inn`/`kpp` matter for legal entities and entrepreneurs. */
+export interface ParticipantDetails {
+  /** Full name of a person, or the name of the company. */
+  name: string;
+  phone: string;
+  email: string;
+  inn: string;
+  kpp: string;
+}
+
+export const PARTICIPANT_KEYS = ['sender', 'recipient', 'payer', 'customer'] as const;
+export type ParticipantKey = (typeof PARTICIPANT_KEYS)[number];
+export type ContactsState = Record<ParticipantKey, ParticipantDetails>;
+
 /** The whole order draft of spec section 3. */
 export interface OrderDraft {
   cargo: CargoState;
@@ -116,6 +155,8 @@ export interface OrderDraft {
   /** Id of the chosen cargo type, or null. */
   cargoType: string | null;
   promocode: string;
+  services: ServicesState;
+  contacts: ContactsState;
 }
 
 const EMPTY_TIME_BLOCK: TimeBlock = { date: null, timeFrom: null, timeTo: null, breakFrom: null, breakTo: null };
@@ -154,8 +195,35 @@ export function createOrderDraft(): OrderDraft {
     transportationType: null,
     cargoType: null,
     promocode: '',
+    services: { ...DEFAULT_SERVICES },
+    contacts: {
+      sender: { ...EMPTY_DETAILS },
+      recipient: { ...EMPTY_DETAILS },
+      payer: { ...EMPTY_DETAILS },
+      customer: { ...EMPTY_DETAILS },
+    },
   };
 }
+
+export const DEFAULT_SERVICES: ServicesState = {
+  declaredValue: null,
+  fragile: false,
+  crate: false,
+  departureLoading: false,
+  departureFloor: 1,
+  departureLift: false,
+  deliveryLoading: false,
+  deliveryFloor: 1,
+  deliveryLift: false,
+  departureKm: 0,
+  deliveryKm: 0,
+};
+
+const EMPTY_DETAILS: ParticipantDetails = { name: '', phone: '', email: '', inn: '', kpp: '' };
+/** Longest participant name we keep (code points). */
+export const PARTICIPANT_NAME_MAX_LENGTH = 200;
+/** Limits of the services section; the pricing API accepts the same ranges. */
+export const SERVICE_LIMITS = { declaredValueMax: 100_000_000, floorMax: 100, kmMax: 500 } as const;
 
 /** Longest promocode we keep; the spec shows none, real codes are short. */
 export const PROMOCODE_MAX_LENGTH = 50;
@@ -166,6 +234,14 @@ const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = z.string().regex(TIME_OF_DAY).nullable();
 const CityRefSchema = z.object({ fias_id: z.string().min(1), name: z.string().min(1) });
 const SubdivisionRefSchema = z.object({ id: z.string().min(1), name: z.string().min(1) });
+
+const DetailsSchema = z.object({
+  name: z.string().max(PARTICIPANT_NAME_MAX_LENGTH),
+  phone: z.string().max(40),
+  email: z.string().max(320),
+  inn: z.string().max(12),
+  kpp: z.string().max(9),
+});
 
 const TimeBlockSchema = z.object({
   date: z.string().refine(isIsoDate).nullable(),
@@ -204,6 +280,25 @@ const SECTION_SCHEMAS = {
   transportationType: z.string().min(1).nullable(),
   cargoType: z.string().min(1).nullable(),
   promocode: z.string().max(PROMOCODE_MAX_LENGTH),
+  services: z.object({
+    declaredValue: z.number().min(0).max(SERVICE_LIMITS.declaredValueMax).nullable(),
+    fragile: z.boolean(),
+    crate: z.boolean(),
+    departureLoading: z.boolean(),
+    departureFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
+    departureLift: z.boolean(),
+    deliveryLoading: z.boolean(),
+    deliveryFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
+    deliveryLift: z.boolean(),
+    departureKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
+    deliveryKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
+  }),
+  contacts: z.object({
+    sender: DetailsSchema,
+    recipient: DetailsSchema,
+    payer: DetailsSchema,
+    customer: DetailsSchema,
+  }),
 } satisfies { [K in keyof OrderDraft]: z.ZodType<OrderDraft[K]> };
 
 /** Schema of a complete, well-formed order draft. */
@@ -274,6 +369,8 @@ export type OrderDraftAction =
   | { type: 'transportation/select'; id: string | null }
   | { type: 'cargoType/select'; id: string | null }
   | { type: 'promocode/set'; value: string }
+  | { type: 'services/update'; patch: Partial<ServicesState> }
+  | { type: 'contacts/update'; participant: ParticipantKey; patch: Partial<ParticipantDetails> }
   | { type: 'reset' }
   | { type: 'restore'; draft: OrderDraft };
 
@@ -288,6 +385,46 @@ function updateDestination(state: DestinationState, patch: Partial<DestinationSt
   return next;
 }
 
+function clampNumber(value: number, min: number, max: number, integer: boolean, fallback: number): number {
+  if (!Number.isFinite(value)) return fallback;
+  const v = integer ? Math.floor(value) : value;
+  return Math.min(max, Math.max(min, v));
+}
+
+function updateServices(state: ServicesState, patch: Partial<ServicesState>): ServicesState {
+  const next = { ...state, ...patch };
+  if ('declaredValue' in patch) {
+    const v = patch.declaredValue;
+    next.declaredValue =
+      typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(v, SERVICE_LIMITS.declaredValueMax) : null;
+  }
+  next.departureFloor = clampNumber(next.departureFloor, 1, SERVICE_LIMITS.floorMax, true, 1);
+  next.deliveryFloor = clampNumber(next.deliveryFloor, 1, SERVICE_LIMITS.floorMax, true, 1);
+  next.departureKm = clampNumber(next.departureKm, 0, SERVICE_LIMITS.kmMax, false, 0);
+  next.deliveryKm = clampNumber(next.deliveryKm, 0, SERVICE_LIMITS.kmMax, false, 0);
+  return next;
+}
+
+function updateDetails(state: ParticipantDetails, patch: Partial<ParticipantDetails>): ParticipantDetails {
+  const next = { ...state };
+  if (patch.name !== undefined) {
+    next.name = cleanText(patch.name, {
+      collapseSpaces: true,
+      trimStart: true,
+      maxLength: PARTICIPANT_NAME_MAX_LENGTH,
+    });
+  }
+  if (patch.phone !== undefined) next.phone = cleanText(patch.phone, { maxLength: 40 });
+  if (patch.email !== undefined) next.email = cleanText(patch.email, { allowSpaces: false, maxLength: 320 });
+  if (patch.inn !== undefined) next.inn = patch.inn.replace(/\D/g, '').slice(0, 12);
+  if (patch.kpp !== undefined)
+    next.kpp = patch.kpp
+      .replace(/[^0-9A-Za-z]/g, '')
+      .toUpperCase()
+      .slice(0, 9);
+  return next;
+}
+
 /**
  * The order-draft reducer (pure; re-selecting the current cargo tab returns the same state):
  * - cargo tab and cargo input follow the rules of `selectCargoTab` and `updateCargo`;
@@ -295,6 +432,9 @@ function updateDestination(state: DestinationState, patch: Partial<DestinationSt
  * - setting the delivery date also sets `isDeliveryDateChosen` (true for a date, false for null);
  * - a package quantity of 0 or less removes that package, a fractional one is floored;
  * - the promocode loses spaces, invisible characters and anything past 50 code points;
+ * - services are clamped to their limits (floor 1–100, km 0–500, declared value 0–100 000 000 ₽ or null);
+ * - participant names are cleaned like addresses, e-mails lose spaces, ИНН keeps digits (12 at most),
+ *   КПП keeps digits and Latin letters in upper case (9 at most);
  * - `reset` gives {@link createOrderDraft}; `restore` takes a draft (from {@link restoreDraft}) with
  *   the cargo-tab invariants re-applied.
  */
@@ -339,9 +479,232 @@ export function orderDraftReducer(state: OrderDraft, action: OrderDraftAction): 
         ...state,
         promocode: cleanText(action.value, { allowSpaces: false, maxLength: PROMOCODE_MAX_LENGTH }),
       };
+    case 'services/update':
+      return { ...state, services: updateServices(state.services, action.patch) };
+    case 'contacts/update': {
+      const details = updateDetails(state.contacts[action.participant], action.patch);
+      return { ...state, contacts: { ...state.contacts, [action.participant]: details } };
+    }
     case 'reset':
       return createOrderDraft();
     case 'restore':
       return enforceCargoInvariants(action.draft);
   }
+}
+
+/** Steps of the order wizard, in order. */
+export const ORDER_STEPS = [
+  { value: 'route', label: MESSAGES.orderDraft.stepRoute },
+  { value: 'cargo', label: MESSAGES.orderDraft.stepCargo },
+  { value: 'time', label: MESSAGES.orderDraft.stepTime },
+  { value: 'participants', label: MESSAGES.orderDraft.stepParticipants },
+  { value: 'payment', label: MESSAGES.orderDraft.stepPayment },
+  { value: 'review', label: MESSAGES.orderDraft.stepReview },
+] as const;
+export type OrderStep = (typeof ORDER_STEPS)[number]['value'];
+export const ORDER_STEP_VALUES = ORDER_STEPS.map((s) => s.value) as OrderStep[];
+
+/** Shortest pick-up or delivery window, minutes. */
+export const MIN_TIME_WINDOW_MINUTES = 120;
+/** Cargo limits checked before a price is asked (the pricing API has the same ones). */
+export const CARGO_LIMITS = { weightMin: 0.01, weightMax: 20_000, volumeMin: 0.01, volumeMax: 80, dimensionMax: 1500 };
+
+export interface ValidateOrderDraftOptions {
+  /** Today's ISO date (the client's or the origin's); dates before it are refused. Default: not checked. */
+  today?: string;
+  /** Working-day calendar; default the Russian production calendar. */
+  calendar?: WorkingDayCalendar;
+}
+
+/** Which step a field path belongs to ('contacts.sender.phone' → participants). */
+export function stepOfPath(path: string): OrderStep {
+  const [section] = path.split('.');
+  switch (section) {
+    case 'destination':
+      return 'route';
+    case 'cargo':
+    case 'packageItems':
+    case 'cargoType':
+      return 'cargo';
+    case 'time':
+      return 'time';
+    case 'contacts':
+    case 'participants':
+      return 'participants';
+    default:
+      return 'payment';
+  }
+}
+
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+function validateRoute(draft: OrderDraft, errors: Record<string, string>): void {
+  const M = MESSAGES.orderDraft;
+  const d = draft.destination;
+  if (!d.city_departure) errors['destination.city_departure'] = M.cityDepartureRequired;
+  if (!d.city_delivery) errors['destination.city_delivery'] = M.cityDeliveryRequired;
+  if (d.city_departure && d.city_delivery && d.city_departure.fias_id === d.city_delivery.fias_id) {
+    errors['destination.city_delivery'] = M.sameCity;
+  }
+  if (d.departure_type === 'address' && !d.departure_address.trim()) {
+    errors['destination.departure_address'] = M.departureAddressRequired;
+  }
+  if (d.delivery_type === 'address' && !d.delivery_address.trim()) {
+    errors['destination.delivery_address'] = M.deliveryAddressRequired;
+  }
+}
+
+function validateCargo(draft: OrderDraft, errors: Record<string, string>): void {
+  const M = MESSAGES.orderDraft;
+  const c = draft.cargo;
+  if (c.weight === null || c.weight === 0) errors['cargo.weight'] = M.weightRequired;
+  else if (c.weight < CARGO_LIMITS.weightMin || c.weight > CARGO_LIMITS.weightMax)
+    errors['cargo.weight'] = M.weightRange;
+  const dims = [c.length, c.width, c.height];
+  const hasDims = dims.every((v) => v !== null && v > 0);
+  const hasVolume = c.volume !== null && c.volume > 0;
+  if (!hasDims && !hasVolume) {
+    for (const key of ['length', 'width', 'height'] as const) {
+      if (c[key] === null || c[key] === 0) errors[`cargo.${key}`] = M.sizeRequired;
+    }
+  }
+  for (const key of ['length', 'width', 'height'] as const) {
+    const v = c[key];
+    if (v !== null && v > 0 && (v < 1 || v > CARGO_LIMITS.dimensionMax)) errors[`cargo.${key}`] = M.dimensionRange;
+  }
+  if (hasVolume && (c.volume! < CARGO_LIMITS.volumeMin || c.volume! > CARGO_LIMITS.volumeMax)) {
+    errors['cargo.volume'] = M.volumeRange;
+  }
+}
+
+function validateTimeBlock(
+  block: TimeBlock,
+  prefix: string,
+  errors: Record<string, string>,
+  options: ValidateOrderDraftOptions,
+): void {
+  const M = MESSAGES.orderDraft;
+  const calendar = options.calendar ?? RU_PRODUCTION_CALENDAR;
+  if (block.date) {
+    if (options.today && block.date < options.today) errors[`${prefix}.date`] = M.dateInPast;
+    else if (!calendar.isWorkingDay(block.date)) errors[`${prefix}.date`] = M.dateNotWorking;
+  }
+  if (!block.timeFrom || !block.timeTo) {
+    errors[`${prefix}.timeFrom`] = M.timeRequired;
+    return;
+  }
+  const from = minutes(block.timeFrom);
+  const to = minutes(block.timeTo);
+  if (to <= from) {
+    errors[`${prefix}.timeTo`] = M.timeOrder;
+    return;
+  }
+  if (to - from < MIN_TIME_WINDOW_MINUTES) errors[`${prefix}.timeTo`] = M.timeWindowTooShort;
+  if (block.breakFrom || block.breakTo) {
+    if (!block.breakFrom || !block.breakTo) {
+      errors[`${prefix}.breakFrom`] = M.breakOutside;
+    } else if (minutes(block.breakTo) <= minutes(block.breakFrom)) {
+      errors[`${prefix}.breakTo`] = M.breakOrder;
+    } else if (minutes(block.breakFrom) < from || minutes(block.breakTo) > to) {
+      errors[`${prefix}.breakFrom`] = M.breakOutside;
+    }
+  }
+}
+
+function validateTime(draft: OrderDraft, errors: Record<string, string>, options: ValidateOrderDraftOptions): void {
+  const M = MESSAGES.orderDraft;
+  const { departure, delivery, isDeliveryDateChosen } = draft.time;
+  if (!departure.date) errors['time.departure.date'] = M.departureDateRequired;
+  validateTimeBlock(departure, 'time.departure', errors, options);
+  if (isDeliveryDateChosen) {
+    if (!delivery.date) errors['time.delivery.date'] = M.deliveryDateRequired;
+    validateTimeBlock(delivery, 'time.delivery', errors, options);
+    if (delivery.date && departure.date && delivery.date < departure.date) {
+      errors['time.delivery.date'] = M.deliveryBeforeDeparture;
+    }
+  }
+}
+
+/** Participants whose details must be filled: sender and recipient, payer and customer when a third party. */
+export function participantsToFill(draft: OrderDraft): ParticipantKey[] {
+  const keys: ParticipantKey[] = ['sender', 'recipient'];
+  if (draft.participants.payer === 'third_party') keys.push('payer');
+  if (draft.participants.customer === 'third_party') keys.push('customer');
+  return keys;
+}
+
+const TYPE_FIELD: Record<ParticipantKey, keyof ParticipantsState> = {
+  sender: 'senderType',
+  recipient: 'recipientType',
+  payer: 'payerType',
+  customer: 'customerType',
+};
+
+/** The legal form of a participant, following payer/customer to the sender or recipient they point at. */
+export function participantType(draft: OrderDraft, key: ParticipantKey): ParticipantType {
+  const p = draft.participants;
+  if (key === 'payer' || key === 'customer') {
+    const role = p[key];
+    if (role === 'sender') return p.senderType;
+    if (role === 'recipient') return p.recipientType;
+  }
+  return p[TYPE_FIELD[key]] as ParticipantType;
+}
+
+function validateParticipants(draft: OrderDraft, errors: Record<string, string>): void {
+  const M = MESSAGES.orderDraft;
+  for (const key of participantsToFill(draft)) {
+    const details = draft.contacts[key];
+    const type = participantType(draft, key);
+    const at = (field: string) => `contacts.${key}.${field}`;
+    if (!details.name.trim()) errors[at('name')] = type === 'legal' ? M.companyNameRequired : M.nameRequired;
+    if (!details.phone.trim()) errors[at('phone')] = M.contactRequired;
+    else if (!isValidPhone(details.phone)) errors[at('phone')] = MESSAGES.phone.invalid;
+    if (details.email.trim() && !isValidEmail(details.email)) errors[at('email')] = MESSAGES.text.emailInvalid;
+    if (type === 'legal') {
+      const innError = getLegalInnError(details.inn);
+      if (innError) errors[at('inn')] = innError;
+      const kppError = getKppError(details.kpp);
+      if (kppError) errors[at('kpp')] = kppError;
+    } else if (type === 'entrepreneur') {
+      const innError = getInnError(details.inn) ?? (details.inn.length === 12 ? null : MESSAGES.identifiers.innFormat);
+      if (innError) errors[at('inn')] = innError;
+    }
+  }
+}
+
+function validatePayment(draft: OrderDraft, errors: Record<string, string>): void {
+  const M = MESSAGES.orderDraft;
+  if (!draft.transportationType) errors['transportationType'] = M.transportationRequired;
+  if (draft.paymentType === 'non_cash' && participantType(draft, 'payer') === 'individual') {
+    errors['paymentType'] = M.nonCashNeedsCompany;
+  }
+}
+
+/**
+ * Checks a draft before moving on from a step or submitting it. Returns Russian messages keyed by
+ * draft path ('destination.city_departure', 'cargo.weight', 'time.departure.date',
+ * 'contacts.sender.phone', 'transportationType'); an empty object means valid. Only `steps` are
+ * checked (default: all). The server runs the same function before creating a request.
+ */
+export function validateOrderDraft(
+  draft: OrderDraft,
+  steps: readonly OrderStep[] = ORDER_STEP_VALUES,
+  options: ValidateOrderDraftOptions = {},
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (steps.includes('route')) validateRoute(draft, errors);
+  if (steps.includes('cargo')) validateCargo(draft, errors);
+  if (steps.includes('time')) validateTime(draft, errors, options);
+  if (steps.includes('participants')) validateParticipants(draft, errors);
+  if (steps.includes('payment')) validatePayment(draft, errors);
+  return errors;
+}
+
+/** The first step with an error, or null when the whole draft is valid. */
+export function firstInvalidStep(draft: OrderDraft, options: ValidateOrderDraftOptions = {}): OrderStep | null {
+  for (const step of ORDER_STEP_VALUES) {
+    if (Object.keys(validateOrderDraft(draft, [step], options)).length > 0) return step;
+  }
+  return null;
 }
