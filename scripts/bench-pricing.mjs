@@ -6,11 +6,15 @@
 //
 // It starts its own API (the built bundle, or the sources with API_FROM_SOURCE=1) on a free
 // loopback port with a throw-away DATA_DIR (PGlite), and the hello-world in a second process.
+// The load generator (scripts/bench-load.mjs) is a third process.
 // BENCH_SECONDS (default 10) sets the length of each measurement; BENCH_CONNECTIONS (default 50).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// BENCH_PIN=1 pins the load generator to CPU 0 and both servers to CPU 1 with taskset, so that
+// the server under test and the client do not compete for a core (default: unpinned, the
+// scheduler shares every core among all three). The configuration and the machine's load
+// average before and after are printed with the results.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +26,17 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const GOAL_RATIO = 0.3;
 const GOAL_P99_MS = 10;
 const WEB_PORT = 3999;
+const PIN = process.env.BENCH_PIN === '1';
+if (PIN && (os.cpus().length < 2 || !existsSync('/usr/bin/taskset'))) {
+  throw new Error('BENCH_PIN=1 needs two CPUs and taskset');
+}
+const SERVER_CPU = '1';
+const CLIENT_CPU = '0';
+
+/** `node args…`, under `taskset -c cpu` when pinning. */
+function nodeCommand(cpu, args) {
+  return PIN ? ['taskset', ['-c', cpu, process.execPath, ...args]] : [process.execPath, args];
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -61,7 +76,8 @@ async function startApi() {
   const bundle = path.join(root, 'apps/api/dist/server.js');
   const fromSource = process.env.API_FROM_SOURCE === '1' || !existsSync(bundle);
   const args = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [bundle];
-  const child = spawn(process.execPath, args, {
+  const [command, commandArgs] = nodeCommand(SERVER_CPU, args);
+  const child = spawn(command, commandArgs, {
     cwd: path.join(root, 'apps/api'),
     env: {
       ...process.env,
@@ -78,6 +94,7 @@ async function startApi() {
   await waitFor(`${url}/api/health`);
   return {
     url,
+    pid: child.pid,
     source: fromSource ? 'sources (tsx)' : 'bundle',
     stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })),
   };
@@ -90,60 +107,54 @@ async function startHello() {
     app.get('/', async () => ({ hello: 'world' }));
     app.listen({ port: ${port}, host: '127.0.0.1' });
   `;
-  const child = spawn(process.execPath, ['-e', script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const [command, commandArgs] = nodeCommand(SERVER_CPU, ['-e', script]);
+  const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid, stop: stopper(child) };
 }
 
-function request(agent, url, options) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { agent, method: options.method, headers: options.headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
-    req.on('error', reject);
-    req.end(options.body);
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command name: state is 3rd, utime 14th, stime 15th (in clock ticks, 100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One measurement by the load generator process (see scripts/bench-load.mjs), with the CPU time
+ * the server under test used per request (warm-up included in neither).
+ */
+async function load(name, server, url, options = { method: 'GET' }) {
+  const config = JSON.stringify({ url, ...options, seconds: SECONDS, connections: CONNECTIONS });
+  const [command, args] = nodeCommand(CLIENT_CPU, [path.join(root, 'scripts/bench-load.mjs'), config]);
+  const child = execFile(command, args, { cwd: root });
+  let stdout = '';
+  let cpuStart = null;
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  // The generator says when its warm-up is over: the server's CPU is sampled over the measurement.
+  child.stderr.on('data', (chunk) => {
+    if (String(chunk).includes('measuring')) cpuStart = cpuSeconds(server.pid);
+    else process.stderr.write(chunk);
   });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const cpuEnd = cpuSeconds(server.pid);
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const result = JSON.parse(stdout);
+  const cpuPerRequestUs = cpuStart === null || cpuEnd === null ? null : ((cpuEnd - cpuStart) * 1e6) / result.requests;
+  return { name, ...result, cpuPerRequestUs };
 }
 
-/** `CONNECTIONS` loops, each sending its next request when the previous one answered. */
-async function load(name, url, options = { method: 'GET' }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  // Warm-up: JIT, caches, connections.
-  const warmUntil = Date.now() + 2000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < warmUntil) await request(agent, url, options);
-    }),
-  );
-  const latencies = [];
-  const statuses = new Map();
-  const started = performance.now();
-  const until = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        const status = await request(agent, url, options);
-        latencies.push(performance.now() - t);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return {
-    name,
-    rps: latencies.length / elapsed,
-    p50: pick(0.5),
-    p99: pick(0.99),
-    statuses: Object.fromEntries(statuses),
-  };
-}
-
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadBefore = loadAverage();
 const api = await startApi();
 const hello = await startHello();
 try {
@@ -175,11 +186,11 @@ try {
   if (!check.ok) throw new Error(`prices_terms_calculation answered ${check.status}: ${await check.text()}`);
 
   const results = [];
-  results.push(await load('hello-world (bare Fastify)', `${hello.url}/`));
-  results.push(await load('GET /api/health (API floor)', `${api.url}/api/health`));
-  results.push(await load('GET prices_terms_calculation', pricesUrl));
+  results.push(await load('hello-world (bare Fastify)', hello, `${hello.url}/`));
+  results.push(await load('GET /api/health (API floor)', api, `${api.url}/api/health`));
+  results.push(await load('GET prices_terms_calculation', api, pricesUrl));
   results.push(
-    await load('POST full_calculator_standard', `${api.url}/api/v1/requests/full_calculator_standard`, {
+    await load('POST full_calculator_standard', api, `${api.url}/api/v1/requests/full_calculator_standard`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${WEB_PORT}` },
       body,
@@ -187,11 +198,15 @@ try {
   );
   const base = results[0].rps;
   console.log(
-    `API: ${api.url} (${api.source}); ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} CPUs`,
+    `API: ${api.url} (${api.source}); ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} CPUs; ` +
+      (PIN
+        ? `pinned: servers on CPU ${SERVER_CPU}, load generator on CPU ${CLIENT_CPU}`
+        : 'unpinned: servers and load generator share all CPUs'),
   );
+  console.log(`load average (1/5/15 min) before: ${loadBefore}, after: ${loadAverage()}`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  ratio ${(r.rps / base).toFixed(2)}  statuses ${JSON.stringify(r.statuses)}`,
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  max ${r.max.toFixed(1)} ms  ratio ${(r.rps / base).toFixed(2)}  server CPU ${r.cpuPerRequestUs === null ? '?' : r.cpuPerRequestUs.toFixed(0)} µs/req  statuses ${JSON.stringify(r.statuses)}`,
     );
   }
   const prices = results.find((r) => r.name.includes('prices_terms'));

@@ -274,6 +274,72 @@ describe('promo codes', () => {
   });
 });
 
+describe('explain: false', () => {
+  const twoGrids: RouteTariff = { ...route, calcMode: 'two_grids', volumeCoefficientPermille: 1100 };
+  const promoCode: PromoCode = {
+    code: 'START10',
+    kind: 'percent',
+    value: 1000,
+    validFrom: null,
+    validTo: null,
+    usageLimit: null,
+    usedCount: 0,
+    minOrderKopecks: 0,
+    isActive: true,
+  };
+  const side = (km: number, floor: number, hasLift = false) => ({
+    door,
+    kmOutsideRing: km,
+    handling: { loading: true, floor, hasLift },
+  });
+  it.each([
+    ['minimum charge, VAT inside', route, rates, cargo(5, 0.01), false, null, null],
+    [
+      'volume weight, oversize, fragile, doors with km and floors',
+      route,
+      rates,
+      cargo(900, 4, 1),
+      true,
+      side(12.5, 4),
+      side(0, 3, true),
+    ],
+    [
+      'two grids by volume, VAT on top',
+      twoGrids,
+      { ...rates, vatIncluded: false },
+      cargo(100, 3, 2),
+      false,
+      side(0, 1),
+      null,
+    ],
+    ['two grids by weight, above the last door bracket', twoGrids, rates, cargo(4000, 2, 10), true, null, side(40, 9)],
+  ] as const)(
+    '%s: same amounts and totals, no explanations',
+    (_name, r, serviceRates, goods, fragile, pickup, delivery) => {
+      const input = {
+        route: r,
+        rates: serviceRates,
+        cargo: goods,
+        fragile,
+        pickup,
+        delivery,
+        packaging: [{ code: 'stretch', name: 'Стрейч-плёнка', priceKopecks: 15_000, unit: 'place' as const }],
+        declaredValueKopecks: 12_345_600,
+        personalDiscountBp: 300,
+        promo: { entered: 'start10', found: promoCode },
+        now: new Date('2026-03-03T07:00:00Z'),
+      };
+      const worded = calculateOrderPrice(input);
+      const bare = calculateOrderPrice({ ...input, explain: false });
+      expect(worded.lines.every((l) => l.explanation.length > 0)).toBe(true);
+      expect(bare.lines.map((l) => [l.code, l.title, l.amountKopecks, l.explanation])).toEqual(
+        worded.lines.map((l) => [l.code, l.title, l.amountKopecks, '']),
+      );
+      expect({ ...bare, lines: [] }).toEqual({ ...worded, lines: [] });
+    },
+  );
+});
+
 describe('terms and dates', () => {
   it.each([
     [1, 2, '1–2 дня'],

@@ -1,5 +1,6 @@
 import { addWorkingDays, toIsoDate, type WorkingDayCalendar } from './dates';
-import { MESSAGES } from './messages';
+import { PLURAL_TEXTS } from './texts/plural';
+import { PRICING_TEXTS } from './texts/pricing';
 import { formatNumber, formatRub } from './money';
 import { formatCount, pluralize } from './plural';
 import { toPriceAmount } from './price';
@@ -193,7 +194,7 @@ export interface PriceLine {
   explanation: string;
 }
 
-const P = MESSAGES.pricing;
+const P = PRICING_TEXTS;
 const kg = (centiKg: number) => `${formatNumber(centiKg / 100)} кг`;
 const m3 = (litres: number) => `${formatNumber(litres / 1000, 3)} м³`;
 const pct = (bp: number) => `${formatNumber(bp / 100)} %`;
@@ -204,8 +205,16 @@ export interface FreightResult {
   amountKopecks: number;
 }
 
-/** Line-haul charge by the route's grids, volume coefficient, density and minimum charge. */
-export function calculateFreight(route: RouteTariff, cargo: CargoSummary, crateVolumeBp = 0): FreightResult {
+/**
+ * Line-haul charge by the route's grids, volume coefficient, density and minimum charge.
+ * `explain: false` leaves the explanation empty (the amounts are the same).
+ */
+export function calculateFreight(
+  route: RouteTariff,
+  cargo: CargoSummary,
+  crateVolumeBp = 0,
+  explain = true,
+): FreightResult {
   const actualCentiKg = toCentiKg(cargo.weightKg);
   const measuredLitres = toLitres(cargo.volumeM3);
   const crateExtra = cargo.crateVolumeM3 > 0 ? percentOf(Math.ceil(cargo.crateVolumeM3 * 1000), crateVolumeBp) : 0;
@@ -217,22 +226,30 @@ export function calculateFreight(route: RouteTariff, cargo: CargoSummary, crateV
     const paid = Math.max(actualCentiKg, volumeCentiKg);
     const rate = pickBreak(route.weightBreaks, paid / 100).rateKopecks;
     amount = divRoundHalfUp(rate * paid, 100);
-    const basis =
-      paid > actualCentiKg ? `${kg(paid)} ${P.volumeWeight(m3(litres), formatNumber(route.densityKgPerM3))}` : kg(paid);
-    explanation = `${P.freight}: ${basis} × ${formatRub(rate)} = ${formatRub(amount)}`;
+    if (explain) {
+      const basis =
+        paid > actualCentiKg
+          ? `${kg(paid)} ${P.volumeWeight(m3(litres), formatNumber(route.densityKgPerM3))}`
+          : kg(paid);
+      explanation = `${P.freight}: ${basis} × ${formatRub(rate)} = ${formatRub(amount)}`;
+    } else {
+      explanation = '';
+    }
   } else {
     const weightRate = pickBreak(route.weightBreaks, actualCentiKg / 100).rateKopecks;
     const volumeRate = pickBreak(route.volumeBreaks, litres / 1000).rateKopecks;
     const byWeight = divRoundHalfUp(weightRate * actualCentiKg, 100);
     const byVolume = divRoundHalfUp(volumeRate * litres, 1000);
     amount = Math.max(byWeight, byVolume);
-    explanation =
-      byVolume > byWeight
-        ? `${P.freight}: ${m3(litres)} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`
-        : `${P.freight}: ${kg(actualCentiKg)} × ${formatRub(weightRate)} = ${formatRub(byWeight)}`;
+    if (!explain) explanation = '';
+    else if (byVolume > byWeight) {
+      explanation = `${P.freight}: ${m3(litres)} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`;
+    } else {
+      explanation = `${P.freight}: ${kg(actualCentiKg)} × ${formatRub(weightRate)} = ${formatRub(byWeight)}`;
+    }
   }
   if (amount < route.minChargeKopecks) {
-    explanation = `${explanation}; ${P.minimumApplied(formatRub(route.minChargeKopecks))}`;
+    if (explain) explanation = `${explanation}; ${P.minimumApplied(formatRub(route.minChargeKopecks))}`;
     amount = route.minChargeKopecks;
   }
   return { amountKopecks: amount, line: { code: 'freight', title: P.freight, amountKopecks: amount, explanation } };
@@ -253,6 +270,7 @@ export function calculateDoor(
   door: DoorTariff,
   cargo: CargoSummary,
   kmOutsideRing = 0,
+  explain = true,
 ): PriceLine {
   const weight = toCentiKg(cargo.weightKg) / 100;
   const volume = toLitres(cargo.volumeM3) / 1000;
@@ -261,6 +279,7 @@ export function calculateDoor(
   const km = Math.max(0, Math.ceil(kmOutsideRing));
   const extra = km * door.perKmOutsideRingKopecks;
   const title = code === 'pickup' ? P.pickup : P.delivery;
+  if (!explain) return { code, title, amountKopecks: base + extra, explanation: '' };
   const bracketText = bracket
     ? P.doorBracket(formatNumber(bracket.weightTo), formatNumber(bracket.volumeTo, 3), formatRub(base))
     : P.doorAbove(formatRub(base));
@@ -332,7 +351,7 @@ export function calculateHandling(
   return lines;
 }
 
-const formatPlaces = (places: number) => `${formatNumber(places)} ${pluralize(places, MESSAGES.plural.place)}`;
+const formatPlaces = (places: number) => `${formatNumber(places)} ${pluralize(places, PLURAL_TEXTS.place)}`;
 
 export interface PackagingChoice {
   code: string;
@@ -443,6 +462,11 @@ export interface OrderPricingInput {
   personalDiscountBp: number;
   promo: { entered: string; found: PromoCode | null } | null;
   now: Date;
+  /**
+   * False: every line's explanation is left empty (amounts and totals are the same). For callers
+   * that show only the total (prices_terms_calculation), where the wording is most of the work.
+   */
+  explain?: boolean;
 }
 
 export interface OrderPrice {
@@ -462,32 +486,26 @@ export interface OrderPrice {
  */
 export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
   const { route, rates, cargo } = input;
-  const freight = calculateFreight(route, cargo, rates.crateVolumeBp);
+  const explain = input.explain ?? true;
+  const freight = calculateFreight(route, cargo, rates.crateVolumeBp, explain);
   const lines: PriceLine[] = [freight.line];
-  if (isOversize(cargo)) {
-    const amount = percentOf(freight.amountKopecks, rates.oversizeBp);
+  const surcharge = (code: 'oversize' | 'fragile', title: string, bp: number) => {
+    const amount = percentOf(freight.amountKopecks, bp);
     lines.push({
-      code: 'oversize',
-      title: P.oversize,
+      code,
+      title,
       amountKopecks: amount,
-      explanation: `${P.oversize}: ${pct(rates.oversizeBp)} от ${formatRub(freight.amountKopecks)} = ${formatRub(amount)}`,
+      explanation: explain ? `${title}: ${pct(bp)} от ${formatRub(freight.amountKopecks)} = ${formatRub(amount)}` : '',
     });
-  }
-  if (input.fragile) {
-    const amount = percentOf(freight.amountKopecks, rates.fragileBp);
-    lines.push({
-      code: 'fragile',
-      title: P.fragile,
-      amountKopecks: amount,
-      explanation: `${P.fragile}: ${pct(rates.fragileBp)} от ${formatRub(freight.amountKopecks)} = ${formatRub(amount)}`,
-    });
-  }
+  };
+  if (isOversize(cargo)) surcharge('oversize', P.oversize, rates.oversizeBp);
+  if (input.fragile) surcharge('fragile', P.fragile, rates.fragileBp);
   if (input.pickup) {
-    lines.push(calculateDoor('pickup', input.pickup.door, cargo, input.pickup.kmOutsideRing));
+    lines.push(calculateDoor('pickup', input.pickup.door, cargo, input.pickup.kmOutsideRing, explain));
     lines.push(...calculateHandling('pickup', input.pickup.handling, cargo, rates));
   }
   if (input.delivery) {
-    lines.push(calculateDoor('delivery', input.delivery.door, cargo, input.delivery.kmOutsideRing));
+    lines.push(calculateDoor('delivery', input.delivery.door, cargo, input.delivery.kmOutsideRing, explain));
     lines.push(...calculateHandling('delivery', input.delivery.handling, cargo, rates));
   }
   for (const choice of input.packaging) lines.push(calculatePackaging(choice, cargo));
@@ -519,10 +537,12 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
       code: 'vat',
       title: P.vat,
       amountKopecks: vat,
-      explanation: `${P.vat}: ${pct(rates.vatRateBp)} от ${formatRub(total)} = ${formatRub(vat)}`,
+      explanation: explain ? `${P.vat}: ${pct(rates.vatRateBp)} от ${formatRub(total)} = ${formatRub(vat)}` : '',
     });
     total += vat;
   }
+  // Lines of the rarer services (handling, packaging, insurance, discounts) are worded anyway.
+  if (!explain) for (const line of lines) line.explanation = '';
   return {
     lines,
     subtotalKopecks: subtotal,
@@ -535,7 +555,7 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
 
 /** '3 дня' or '2–3 дня' (the word agrees with the upper bound). */
 export function formatTransitTerms(min: number, max: number): string {
-  const word = pluralize(max, MESSAGES.plural.day);
+  const word = pluralize(max, PLURAL_TEXTS.day);
   return min === max ? `${max} ${word}` : `${min}–${max} ${word}`;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   cities,
   clientDiscounts,
@@ -65,26 +65,55 @@ export async function findDoorRate(db: Database, cityId: number) {
   return rows[0];
 }
 
-export const findPackagesByCodes = (db: Database, codes: string[]) =>
-  codes.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(packageTypes)
-        .where(and(inArray(packageTypes.code, codes), eq(packageTypes.isActive, true)));
+/** Every active packaging type (a short list, kept whole in the reference cache). */
+export const findActivePackages = (db: Database) =>
+  db.select().from(packageTypes).where(eq(packageTypes.isActive, true));
 
+// The two lookups the calculator makes on every call are prepared once per database: no SQL is
+// rebuilt per request, and PostgreSQL parses and plans them once per connection.
+const prepared = new WeakMap<Database, ReturnType<typeof prepare>>();
+
+function prepare(db: Database) {
+  return {
+    promo: db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.code, sql.placeholder('code')))
+      .limit(1)
+      .prepare('pricing_promo_code'),
+    discount: db
+      .select({ bp: clientDiscounts.discountBp })
+      .from(clientDiscounts)
+      .innerJoin(users, eq(users.id, clientDiscounts.userId))
+      .where(
+        and(
+          eq(clientDiscounts.userId, sql.placeholder('userId')),
+          eq(users.isVerified, true),
+          sql`${users.deletedAt} is null`,
+        ),
+      )
+      .limit(1)
+      .prepare('pricing_personal_discount'),
+  };
+}
+
+function statements(db: Database) {
+  let found = prepared.get(db);
+  if (!found) {
+    found = prepare(db);
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+/** A promo code by its text (matched case-insensitively: codes are stored upper-case). */
 export async function findPromoCode(db: Database, code: string) {
-  const rows = await db.select().from(promoCodes).where(eq(promoCodes.code, code.toUpperCase())).limit(1);
+  const rows = await statements(db).promo.execute({ code: code.toUpperCase() });
   return rows[0];
 }
 
 /** The personal discount of a verified, not deleted client (0 when none). */
 export async function findPersonalDiscountBp(db: Database, userId: number): Promise<number> {
-  const rows = await db
-    .select({ bp: clientDiscounts.discountBp })
-    .from(clientDiscounts)
-    .innerJoin(users, eq(users.id, clientDiscounts.userId))
-    .where(and(eq(clientDiscounts.userId, userId), eq(users.isVerified, true), sql`${users.deletedAt} is null`))
-    .limit(1);
+  const rows = await statements(db).discount.execute({ userId });
   return rows[0]?.bp ?? 0;
 }

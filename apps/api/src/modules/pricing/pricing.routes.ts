@@ -7,16 +7,28 @@ import {
   PricesTermsResponseSchema,
 } from '@freight/contracts';
 import type { Database } from '@freight/db';
-import { fullCalculation, pricesAndTerms } from './pricing.service';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
+import { fullCalculation, pricesAndTerms, type PricingContext } from './pricing.service';
+import { personalDiscountsFor, pricingReferenceFor } from './reference-cache';
 
 /** Spec §7 «Calculation and orders»: prices and terms per transportation type, and the full calculation. */
 export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => Date }> = async (app, opts) => {
   const { db } = opts;
   const now = opts.clock ?? (() => new Date());
-  const userIdFor = async (
+  // The calculator reads reference data and personal discounts through the process-wide caches
+  // (staleness rules in reference-cache.ts); orders call the service without them.
+  const reference = pricingReferenceFor(db);
+  const personalDiscounts = personalDiscountsFor(db);
+  const context = async (
     wanted: boolean | undefined,
     request: { getSession(): Promise<{ userId: number | null } | null> },
-  ) => (wanted ? ((await request.getSession())?.userId ?? null) : null);
+  ): Promise<PricingContext> => ({
+    db,
+    now: now(),
+    userId: wanted ? ((await request.getSession())?.userId ?? null) : null,
+    reference,
+    personalDiscounts,
+  });
 
   app.get(
     '/api/v1/requests/prices_terms_calculation',
@@ -32,9 +44,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => 
           422: ErrorBodySchema,
         },
       },
+      // The calculator's hottest call: no zod pass over the answer (see fast-serializer.ts).
+      serializerCompiler: fastSerializerCompiler,
     },
-    async (request) =>
-      pricesAndTerms({ db, now: now(), userId: await userIdFor(request.query.is_logged, request) }, request.query),
+    async (request) => pricesAndTerms(await context(request.query.is_logged, request), request.query),
   );
 
   app.post(
@@ -51,8 +64,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => 
           422: ErrorBodySchema,
         },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
-    async (request) =>
-      fullCalculation({ db, now: now(), userId: await userIdFor(request.body.is_logged, request) }, request.body),
+    async (request) => fullCalculation(await context(request.body.is_logged, request), request.body),
   );
 };

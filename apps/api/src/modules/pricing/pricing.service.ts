@@ -30,9 +30,10 @@ import type { Database } from '@freight/db';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { checkTransportationTypes } from '../catalog/catalog.service';
+import { pricingReferenceFor, type ReferenceCache } from './reference-cache';
 import {
   findDoorRate,
-  findPackagesByCodes,
+  findActivePackages,
   findPersonalDiscountBp,
   findPricingCity,
   findPromoCode,
@@ -43,36 +44,6 @@ import {
 
 const P = MESSAGES.pricing;
 
-/**
- * Tariffs, cities and the network change rarely and are read on every keystroke of the
- * calculator, so they are kept in memory for {@link REFERENCE_TTL_MS} per database. Misses
- * (unknown cities) and failures are not kept; the map is emptied when it grows too large.
- */
-const REFERENCE_TTL_MS = 60_000;
-const REFERENCE_MAX_ENTRIES = 5_000;
-const referenceCache = new WeakMap<Database, Map<string, { expires: number; value: Promise<unknown> }>>();
-
-function cached<T>(db: Database, key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true) {
-  let map = referenceCache.get(db);
-  if (!map) {
-    map = new Map();
-    referenceCache.set(db, map);
-  }
-  const now = Date.now();
-  const hit = map.get(key);
-  if (hit && hit.expires > now) return hit.value as Promise<T>;
-  if (map.size >= REFERENCE_MAX_ENTRIES) map.clear();
-  const value = load();
-  const entries = map;
-  entries.set(key, { expires: now + REFERENCE_TTL_MS, value });
-  value.then(
-    (v) => {
-      if (!keep(v)) entries.delete(key);
-    },
-    () => entries.delete(key),
-  );
-  return value;
-}
 type TypeCode = TransportationTypeCheck['available'][number]['code'];
 type RouteRow = Awaited<ReturnType<typeof findRoutes>>[number];
 
@@ -81,14 +52,26 @@ export interface PricingContext {
   now: Date;
   /** The signed-in client's id, when the caller asked for personal prices. */
   userId: number | null;
+  /** Tariffs, cities and the network (default: the process-wide cache of `db`, see reference-cache.ts). */
+  reference?: ReferenceCache;
+  /**
+   * Where personal discounts may be taken from for a while (the calculator routes). Without it
+   * the discount is read afresh (order creation).
+   */
+  personalDiscounts?: ReferenceCache;
 }
 
-async function resolveCities(db: Database, fromRef: string, toRef: string, fields: [string, string]) {
-  const city = (ref: string) =>
-    cached(
-      db,
-      `city:${ref}`,
-      () => findPricingCity(db, ref),
+async function resolveCities(
+  ref: ReferenceCache,
+  db: Database,
+  fromRef: string,
+  toRef: string,
+  fields: [string, string],
+) {
+  const city = (id: string) =>
+    ref.get(
+      `city:${id}`,
+      () => findPricingCity(db, id),
       (row) => row !== undefined,
     );
   const [from, to] = await Promise.all([city(fromRef), city(toRef)]);
@@ -107,9 +90,9 @@ async function resolveCities(db: Database, fromRef: string, toRef: string, field
 const noRoute = () => new AppError('BAD_REQUEST', 422, P.noRoute);
 
 /** Types running between the cities (subdivisions, distance) that also have a tariff route. */
-async function availableRoutes(db: Database, from: PricingCity, to: PricingCity) {
+async function availableRoutes(ref: ReferenceCache, db: Database, from: PricingCity, to: PricingCity) {
   if (from.zoneId === null || to.zoneId === null) throw noRoute();
-  return cached(db, `routes:${from.id}:${to.id}`, () => loadAvailableRoutes(db, from, to));
+  return ref.get(`routes:${from.id}:${to.id}`, () => loadAvailableRoutes(db, from, to));
 }
 
 async function loadAvailableRoutes(db: Database, from: PricingCity, to: PricingCity) {
@@ -119,11 +102,11 @@ async function loadAvailableRoutes(db: Database, from: PricingCity, to: PricingC
     findRoutes(db, from.zoneId, to.zoneId),
   ]);
   const byCode = new Map(routes.map((r) => [r.typeCode, r]));
-  const priced: { type: TransportationTypeCheck['available'][number]; row: RouteRow }[] = [];
+  const priced: { type: TransportationTypeCheck['available'][number]; row: RouteRow; tariff: RouteTariff }[] = [];
   const unavailable = [...check.unavailable];
   for (const type of check.available) {
     const row = byCode.get(type.code);
-    if (row) priced.push({ type, row });
+    if (row) priced.push({ type, row, tariff: toRouteTariff(row) });
     else unavailable.push({ code: type.code, name: type.name, reason: P.noTariff });
   }
   return { distanceKm: check.distance_km, priced, unavailable };
@@ -142,8 +125,10 @@ function toRouteTariff(row: RouteRow): RouteTariff {
   };
 }
 
-async function loadRates(db: Database, vat: { vatIncluded: boolean; vatRateBp: number }): Promise<ServiceRates> {
-  const rows = await cached(db, 'surcharges', async () => new Map((await findSurcharges(db)).map((r) => [r.code, r])));
+type BaseRates = Omit<ServiceRates, 'vatIncluded' | 'vatRateBp'>;
+
+async function loadBaseRates(db: Database): Promise<BaseRates> {
+  const rows = new Map((await findSurcharges(db)).map((r) => [r.code, r]));
   const value = (code: string) => {
     const row = rows.get(code);
     if (!row) throw new Error(`Surcharge ${code} is not seeded`);
@@ -159,24 +144,50 @@ async function loadRates(db: Database, vat: { vatIncluded: boolean; vatRateBp: n
     loadingMinKopecks: value('LOADING').minKopecks,
     stairsPerFloorPlaceKopecks: value('FLOOR_STAIRS').value,
     liftPerPlaceKopecks: value('FLOOR_LIFT').value,
-    ...vat,
   };
 }
 
-async function doorTariff(db: Database, city: PricingCity): Promise<DoorTariff> {
-  const row = await cached(db, `door:${city.id}`, () => findDoorRate(db, city.id));
+const loadRates = (
+  ref: ReferenceCache,
+  db: Database,
+  vat: { vatIncluded: boolean; vatRateBp: number },
+): ServiceRates | Promise<ServiceRates> =>
+  ref.get(`rates:${vat.vatIncluded}:${vat.vatRateBp}`, async () => ({
+    ...(await loadBaseRates(db)),
+    vatIncluded: vat.vatIncluded,
+    vatRateBp: vat.vatRateBp,
+  }));
+
+async function doorTariff(ref: ReferenceCache, db: Database, city: PricingCity): Promise<DoorTariff> {
+  const row = await ref.get(`door:${city.id}`, () => findDoorRate(db, city.id));
   if (!row) throw new AppError('BAD_REQUEST', 422, P.noRoute);
   return row;
 }
 
+/** The client's personal discount: from the calculator's short-lived cache when given, else read now. */
+function personalDiscountBp(ctx: PricingContext, wanted: boolean | undefined): number | Promise<number> {
+  const { db, userId, personalDiscounts } = ctx;
+  if (!wanted || userId === null) return 0;
+  if (!personalDiscounts) return findPersonalDiscountBp(db, userId);
+  return personalDiscounts.get(`discount:${userId}`, () => findPersonalDiscountBp(db, userId));
+}
+
 const cityBrief = (c: PricingCity) => ({ id: c.id, name: c.name, timezone: c.timezone });
 
-// Calendar arithmetic is pure: memoised per minute and time zone (dispatch) and per dispatch date
-// and transit days (arrival). Both maps are small and emptied when they grow.
+// Calendar arithmetic and its wording are pure: memoised per minute and time zone (dispatch) and
+// per dispatch date and transit days (terms and arrival). The maps are small and emptied when
+// they grow.
 const dispatchMemo = new Map<string, string>();
-const arrivalMemo = new Map<string, string>();
+const termsMemo = new Map<string, Terms>();
 
-function memo(map: Map<string, string>, key: string, compute: () => string): string {
+interface Terms {
+  terms: string;
+  dispatch_date: string;
+  arrival_date: string;
+  arrival_date_text: string;
+}
+
+function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
   let value = map.get(key);
   if (value === undefined) {
     if (map.size >= 10_000) map.clear();
@@ -191,34 +202,34 @@ const dispatchFor = (now: Date, timeZone: string) =>
     dispatchDate(now, timeZone, RU_PRODUCTION_CALENDAR),
   );
 
-function terms(dispatch: string, route: RouteTariff) {
-  const arrival = memo(arrivalMemo, `${dispatch}|${route.transitDaysMax}`, () =>
-    arrivalAfterDispatch(dispatch, route.transitDaysMax, RU_PRODUCTION_CALENDAR),
-  );
-  return {
-    terms: formatTransitTerms(route.transitDaysMin, route.transitDaysMax),
-    dispatch_date: dispatch,
-    arrival_date: arrival,
-    arrival_date_text: formatLongDate(arrival),
-  };
-}
+const terms = (dispatch: string, route: RouteTariff): Terms =>
+  memo(termsMemo, `${dispatch}|${route.transitDaysMin}|${route.transitDaysMax}`, () => {
+    const arrival = arrivalAfterDispatch(dispatch, route.transitDaysMax, RU_PRODUCTION_CALENDAR);
+    return {
+      terms: formatTransitTerms(route.transitDaysMin, route.transitDaysMax),
+      dispatch_date: dispatch,
+      arrival_date: arrival,
+      arrival_date_text: formatLongDate(arrival),
+    };
+  });
 
 /** GET prices_terms_calculation: a price, terms and arrival date per available transportation type. */
 export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuery): Promise<PricesTermsResponse> {
   const { db, now } = ctx;
-  const { from, to } = await resolveCities(db, query.city_from_fias_id, query.city_to_fias_id, [
+  const ref = ctx.reference ?? pricingReferenceFor(db);
+  const { from, to } = await resolveCities(ref, db, query.city_from_fias_id, query.city_to_fias_id, [
     'city_from_fias_id',
     'city_to_fias_id',
   ]);
-  const { distanceKm, priced, unavailable } = await availableRoutes(db, from, to);
+  const { distanceKm, priced, unavailable } = await availableRoutes(ref, db, from, to);
   if (priced.length === 0) throw noRoute();
   const cargo = summarizeTotals(query.quantity, query.weight, query.volume);
   const first = priced[0]!.row;
   const [rates, pickupDoor, deliveryDoor, personalBp] = await Promise.all([
-    loadRates(db, { vatIncluded: first.vatIncluded, vatRateBp: first.vatRateBp }),
-    query.from_address ? doorTariff(db, from) : null,
-    query.to_address ? doorTariff(db, to) : null,
-    query.is_logged && ctx.userId !== null ? findPersonalDiscountBp(db, ctx.userId) : 0,
+    loadRates(ref, db, { vatIncluded: first.vatIncluded, vatRateBp: first.vatRateBp }),
+    query.from_address ? doorTariff(ref, db, from) : null,
+    query.to_address ? doorTariff(ref, db, to) : null,
+    personalDiscountBp(ctx, query.is_logged),
   ]);
   const dispatch = dispatchFor(now, from.timezone);
   const side = (door: DoorTariff | null): DoorSide | null =>
@@ -231,8 +242,7 @@ export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuer
     weight: cargo.weightKg,
     volume: cargo.volumeM3,
     unavailable,
-    prices: priced.map(({ type, row }) => {
-      const route = toRouteTariff(row);
+    prices: priced.map(({ type, tariff: route }) => {
       const price = calculateOrderPrice({
         route,
         rates,
@@ -245,6 +255,8 @@ export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuer
         personalDiscountBp: personalBp,
         promo: null,
         now,
+        // Only the total is shown here.
+        explain: false,
       });
       return {
         transportation_type: { id: type.id, code: type.code, name: type.name },
@@ -264,23 +276,23 @@ type FullRequest = z.output<typeof FullCalculatorRequestSchema>;
 /** POST full_calculator_standard: the order-shaped input → one line per service and the total. */
 export async function fullCalculation(ctx: PricingContext, body: FullRequest): Promise<FullCalculatorResponse> {
   const { db, now } = ctx;
-  const { from, to } = await resolveCities(db, body.city_from, body.city_to, ['city_from', 'city_to']);
-  const { priced } = await availableRoutes(db, from, to);
+  const ref = ctx.reference ?? pricingReferenceFor(db);
+  const { from, to } = await resolveCities(ref, db, body.city_from, body.city_to, ['city_from', 'city_to']);
+  const { priced } = await availableRoutes(ref, db, from, to);
   if (priced.length === 0) throw noRoute();
   const chosen = priced.find((p) => p.type.code === (body.transportation_type as TypeCode));
   if (!chosen) {
     throw new AppError('BAD_REQUEST', 422, P.typeUnavailable, { transportation_type: P.typeUnavailable });
   }
-  const codes = [...new Set(body.packages.map((p) => p.code))];
-  const [rates, packages, pickupDoor, deliveryDoor, personalBp, promo] = await Promise.all([
-    loadRates(db, { vatIncluded: chosen.row.vatIncluded, vatRateBp: chosen.row.vatRateBp }),
-    cached(db, `packages:${codes.sort().join(',')}`, () => findPackagesByCodes(db, codes)),
-    body.departure.type === 'address' ? doorTariff(db, from) : null,
-    body.delivery.type === 'address' ? doorTariff(db, to) : null,
-    body.is_logged && ctx.userId !== null ? findPersonalDiscountBp(db, ctx.userId) : 0,
+  const [rates, packageByCode, pickupDoor, deliveryDoor, personalBp, promo] = await Promise.all([
+    loadRates(ref, db, { vatIncluded: chosen.row.vatIncluded, vatRateBp: chosen.row.vatRateBp }),
+    ref.get('packages', async () => new Map((await findActivePackages(db)).map((p) => [p.code, p]))),
+    body.departure.type === 'address' ? doorTariff(ref, db, from) : null,
+    body.delivery.type === 'address' ? doorTariff(ref, db, to) : null,
+    personalDiscountBp(ctx, body.is_logged),
+    // Never cached: an exhausted or disabled code must show at once.
     body.promocode ? findPromoCode(db, body.promocode) : undefined,
   ]);
-  const packageByCode = new Map(packages.map((p) => [p.code, p]));
   const fields: Record<string, string> = {};
   const packaging: PackagingChoice[] = [];
   body.packages.forEach((choice, index) => {
@@ -320,7 +332,7 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
           handling: { loading: point.loading, floor: point.floor, hasLift: point.has_lift },
         }
       : null;
-  const route = toRouteTariff(chosen.row);
+  const route = chosen.tariff;
   const price: OrderPrice = calculateOrderPrice({
     route,
     rates,

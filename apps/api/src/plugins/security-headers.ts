@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The headers helmet sets for `options`, computed once. @fastify/helmet builds a new helmet
+ * middleware (parsing every CSP directive again) on each request, which cost more than a whole
+ * pricing calculation; with static options the result is the same for every request.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const directives = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy.directives : {};
+  for (const [name, value] of Object.entries(directives ?? {})) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'function')) {
+      throw new Error(`CSP directive ${name} is computed per request: static security headers cannot express it`);
+    }
+  }
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+    getHeader: (name: string) => headers[name],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/** Helmet's security headers on every answer, from options fixed at start-up. */
+export const securityHeaders = fp(
+  async (app: FastifyInstance, options: HelmetOptions) => {
+    const headers = helmetHeaders(options);
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);
