@@ -135,3 +135,4 @@ export * from './locations';
 export * from './content';
 export * from './catalog';
 export * from './pricing';
+export * from './orders';

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/index';
+import { seedDemoCargo } from './demo-cargo';
 
 /** The demo client of the quick start (README «Demo sign-in»). DEMO_MODE only. */
 export const DEMO_CLIENT = {
@@ -10,12 +11,21 @@ export const DEMO_CLIENT = {
 } as const;
 
 /**
- * Demo data for DEMO_MODE=1: a verified client to sign in as. Idempotent: the client is found by
+ * Demo data for DEMO_MODE=1: a verified client to sign in as, owning the demo cargo
+ * (`seedDemoCargo`: 48 orders in every status over the last twelve months). Idempotent: the client is found by
  * phone and brought back to the documented name and password on every start (so the README
  * stays true even after someone changed them in the demo). The password hash comes from the
  * API's hasher, so the database package does not own a second one.
  */
 export async function seedDemo(
+  db: Database,
+  options: { hashPassword: (password: string) => Promise<string> },
+): Promise<{ userId: number; trackNumbers: string[] }> {
+  const { userId } = await seedDemoClient(db, options);
+  return { userId, trackNumbers: await seedDemoCargo(db, userId) };
+}
+
+async function seedDemoClient(
   db: Database,
   options: { hashPassword: (password: string) => Promise<string> },
 ): Promise<{ userId: number }> {

@@ -1,0 +1,447 @@
+import { createHash } from 'node:crypto';
+import {
+  INITIAL_CARGO_STATUS,
+  MESSAGES,
+  RU_PRODUCTION_CALENDAR,
+  addWorkingDays,
+  cargoStatusLabel,
+  draftToCalculatorRequest,
+  formatLongDate,
+  formatPhoneSpaced,
+  formatRub,
+  generateTrackNumber,
+  normalizePhone,
+  participantType,
+  participantsToFill,
+  toIsoDate,
+  trackingPath,
+  validateOrderDraft,
+  type OrderDraft,
+  type ParticipantKey,
+} from '@freight/domain';
+import {
+  FullCalculatorRequestSchema,
+  type FullCalculatorResponse,
+  type RequestCreateResponse,
+} from '@freight/contracts';
+import type { CargoParticipantData, Database } from '@freight/db';
+import { AppError } from '../../errors/app-error';
+import { findActiveUserById, type UserRow } from '../auth/identity.repository';
+import type { SessionRow } from '../auth/session.repository';
+import { fullCalculation } from '../pricing/pricing.service';
+import * as repo from './orders.repository';
+import type { Owner } from './orders.repository';
+import { requireOwner, type OrdersDeps } from './orders.service';
+
+const O = MESSAGES.orders;
+
+/** What request_create answers: the status and the JSON body (a replay gives the first ones). */
+export interface CreateResult {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
+}
+
+function replay(row: repo.IdempotencyRow, hash: string): CreateResult {
+  if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, O.idempotencyKeyMismatch);
+  if (row.state !== 'done' || row.responseStatus === null) {
+    throw new AppError('CONFLICT', 409, O.idempotencyInFlight, undefined, { 'retry-after': '2' });
+  }
+  return { status: row.responseStatus, body: row.responseBody, replayed: true };
+}
+
+// ---- turning a draft into an order --------------------------------------------------------------------
+
+/** Calculator request paths → draft paths, so the wizard can point at the step with the problem. */
+const CALCULATOR_TO_DRAFT: [RegExp, string][] = [
+  [/^city_from$/, 'destination.city_departure'],
+  [/^city_to$/, 'destination.city_delivery'],
+  [/^transportation_type$/, 'transportationType'],
+  [/^places\.0\.quantity$/, 'cargo.quantity'],
+  [/^places\.0\.weight$/, 'cargo.weight'],
+  [/^places\.0\.(length|width|height)$/, 'cargo.$1'],
+  [/^declared_value$/, 'services.declaredValue'],
+  [/^departure\.address$/, 'destination.departure_address'],
+  [/^delivery\.address$/, 'destination.delivery_address'],
+  [/^departure\.floor$/, 'services.departureFloor'],
+  [/^delivery\.floor$/, 'services.deliveryFloor'],
+  [/^departure\.km_outside_ring$/, 'services.departureKm'],
+  [/^delivery\.km_outside_ring$/, 'services.deliveryKm'],
+  [/^packages\.(\d+)\.\w+$/, 'packageItems.$1.id'],
+  [/^promocode$/, 'promocode'],
+];
+
+export function toDraftPath(path: string): string {
+  for (const [pattern, target] of CALCULATOR_TO_DRAFT) if (pattern.test(path)) return path.replace(pattern, target);
+  return path;
+}
+
+function mapFields(fields: Record<string, string> | undefined): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields ?? {})) mapped[toDraftPath(path)] ??= message;
+  return mapped;
+}
+
+const invalid = (fields: Record<string, string>, status = 400) =>
+  new AppError('VALIDATION_FAILED', status, MESSAGES.common.validationFailed, fields);
+
+/** A verified client's empty sender details come from their profile. */
+function prefillSender(draft: OrderDraft, user: UserRow | null): OrderDraft {
+  if (!user) return draft;
+  const sender = draft.contacts.sender;
+  return {
+    ...draft,
+    contacts: {
+      ...draft.contacts,
+      sender: {
+        ...sender,
+        name: sender.name.trim() || (user.name ?? ''),
+        phone: sender.phone.trim() || (user.phone ?? ''),
+        email: sender.email.trim() || (user.email ?? ''),
+      },
+    },
+  };
+}
+
+function participantData(draft: OrderDraft, key: ParticipantKey): CargoParticipantData {
+  const details = draft.contacts[key];
+  const type = participantType(draft, key);
+  const company = type !== 'individual';
+  return {
+    type,
+    name: details.name.trim() || null,
+    phone: normalizePhone(details.phone) ?? (details.phone.trim() || null),
+    email: details.email.trim() || null,
+    inn: company ? details.inn.trim() || null : null,
+    kpp: type === 'legal' ? details.kpp.trim() || null : null,
+  };
+}
+
+/** Payer and customer: the sender's or recipient's details, or their own as a third party. */
+function roleParticipant(draft: OrderDraft, key: 'payer' | 'customer'): CargoParticipantData {
+  const role = draft.participants[key];
+  if (role === 'third_party') return participantData(draft, key);
+  return { ...participantData(draft, role), type: participantType(draft, key) };
+}
+
+/** Working days from `from` to `to` (both ISO), at most 60. */
+function workingDaysBetween(from: string, to: string): number {
+  let days = 0;
+  let cursor = from;
+  while (cursor < to && days < 60) {
+    cursor = addWorkingDays(cursor, 1, RU_PRODUCTION_CALENDAR);
+    days += 1;
+  }
+  return days;
+}
+
+interface PreparedOrder {
+  draft: OrderDraft;
+  price: FullCalculatorResponse;
+  dispatchDate: string;
+  arrivalDate: string;
+  departureOfficeId: number | null;
+  deliveryOfficeId: number | null;
+  user: UserRow | null;
+}
+
+async function officeId(
+  db: Database,
+  ref: { id: string } | null,
+  cityId: number,
+  path: string,
+  fields: Record<string, string>,
+): Promise<number | null> {
+  if (!ref) return null;
+  const id = /^\d{1,9}$/.test(ref.id) ? Number(ref.id) : NaN;
+  const offices = Number.isNaN(id) ? new Map() : await repo.findOfficesInCity(db, [id], cityId);
+  if (!offices.has(id)) {
+    fields[path] = O.officeUnknown;
+    return null;
+  }
+  return id;
+}
+
+/**
+ * Validates the draft with the wizard's own rules (the verified client's sender filled from the
+ * profile first), prices it again with the pricing engine, and resolves the terminals. Throws
+ * 400 with fields keyed by draft path, or 404/422 from pricing mapped the same way.
+ */
+async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderDraft): Promise<PreparedOrder> {
+  const now = deps.clock();
+  const user = owner.kind === 'user' ? await findActiveUserById(deps.db, owner.userId) : null;
+  const draft = prefillSender(input, user?.isVerified ? user : null);
+  const errors = validateOrderDraft(draft, undefined, { today: toIsoDate(now) ?? undefined });
+  if (!normalizePhone(draft.contacts.sender.phone)) {
+    errors['contacts.sender.phone'] ??= O.senderPhoneRequired;
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+
+  const request = draftToCalculatorRequest(draft);
+  if (!request) throw invalid({ 'cargo.weight': O.cargoMeasuresRequired });
+  const parsed = FullCalculatorRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[toDraftPath(issue.path.join('.'))] ??= issue.message;
+    throw invalid(fields);
+  }
+  let price: FullCalculatorResponse;
+  try {
+    price = await fullCalculation(
+      { db: deps.db, now, userId: user?.isVerified ? user.id : null },
+      { ...parsed.data, is_logged: Boolean(user?.isVerified) },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw new AppError(error.code, error.statusCode, error.message, mapFields(error.fields), error.headers);
+    }
+    throw error;
+  }
+  if (draft.promocode && price.promocode_error) {
+    throw invalid({ promocode: O.promoUnavailable(price.promocode_error) }, 422);
+  }
+  const fields: Record<string, string> = {};
+  const departureOfficeId = await officeId(
+    deps.db,
+    draft.destination.departure_type === 'warehouse' ? draft.destination.subdivision_departure : null,
+    price.city_from.id,
+    'destination.subdivision_departure',
+    fields,
+  );
+  const deliveryOfficeId = await officeId(
+    deps.db,
+    draft.destination.delivery_type === 'warehouse' ? draft.destination.subdivision_delivery : null,
+    price.city_to.id,
+    'destination.subdivision_delivery',
+    fields,
+  );
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+
+  // The client's chosen pick-up date moves the plan when it is later than the earliest dispatch;
+  // a chosen delivery date later than the carrier's term becomes the planned arrival.
+  const chosen = draft.time.departure.date;
+  const dispatchDate = chosen && chosen > price.dispatch_date ? chosen : price.dispatch_date;
+  const transit = workingDaysBetween(price.dispatch_date, price.arrival_date);
+  let arrivalDate =
+    dispatchDate === price.dispatch_date
+      ? price.arrival_date
+      : addWorkingDays(dispatchDate, transit, RU_PRODUCTION_CALENDAR);
+  const wanted = draft.time.isDeliveryDateChosen ? draft.time.delivery.date : null;
+  if (wanted && wanted > arrivalDate) arrivalDate = wanted;
+  return { draft, price, dispatchDate, arrivalDate, departureOfficeId, deliveryOfficeId, user };
+}
+
+function volumeOf(draft: OrderDraft): number {
+  const c = draft.cargo;
+  if (c.volume && c.volume > 0) return c.volume;
+  const single = ((c.length ?? 0) * (c.width ?? 0) * (c.height ?? 0)) / 1_000_000;
+  return Math.max(0.01, Math.round(single * c.quantity * 1000) / 1000);
+}
+
+/** Where the confirmation goes: the account's phone, else the sender's; else an e-mail. */
+function confirmationTarget(draft: OrderDraft, user: UserRow | null) {
+  const phone = normalizePhone(user?.phone ?? '') ?? normalizePhone(draft.contacts.sender.phone);
+  if (phone) return { channel: 'sms' as const, to: phone };
+  const email = user?.email ?? (draft.contacts.sender.email.trim() || null);
+  return email ? { channel: 'email' as const, to: email } : null;
+}
+
+const TRACK_ATTEMPTS = 10;
+
+async function insertWithTrackNumber(db: Database, values: Omit<repo.CargoInsertRow, 'trackNumber'>) {
+  for (let attempt = 0; attempt < TRACK_ATTEMPTS; attempt += 1) {
+    const row = await repo.insertCargo(db, { ...values, trackNumber: generateTrackNumber() });
+    if (row) return row;
+  }
+  throw new Error('No free track number after several attempts');
+}
+
+/**
+ * POST request_create. Idempotency (Stripe / brandur): a key already completed for this caller
+ * replays its first answer, or 422 when the body differs. A new key is claimed inside the
+ * transaction that creates the cargo: a concurrent duplicate's insert waits on the unique index
+ * until the first commits, then finds the finished key and replays it, so 20 identical
+ * submissions create exactly one cargo. A failed attempt (validation, exhausted promo code)
+ * rolls back with its key, so the client may fix the order and retry with the same key.
+ */
+export async function createRequest(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  key: string,
+  body: { draft: OrderDraft },
+): Promise<CreateResult> {
+  const owner = requireOwner(session);
+  const scope = repo.ownerScope(owner);
+  const hash = requestHash(body);
+  const existing = await repo.findIdempotencyKey(deps.db, scope, key);
+  if (existing) return replay(existing, hash);
+
+  const prepared = await prepareOrder(deps, owner, body.draft);
+  const now = deps.clock();
+  let outcome: { created: RequestCreateResponse } | { replayOf: repo.IdempotencyRow | null };
+  try {
+    outcome = await deps.db.transaction(async (rawTx) => {
+      const tx = rawTx as unknown as Database;
+      await repo.setLockTimeout(tx, 10_000);
+      if (!(await repo.claimIdempotencyKey(tx, scope, key, hash, now))) {
+        return { replayOf: await repo.findIdempotencyKey(tx, scope, key) };
+      }
+      const created = await createCargo(tx, deps, owner, prepared, now);
+      await repo.completeIdempotencyKey(tx, scope, key, 201, created, now);
+      await repo.deleteDraft(tx, owner);
+      return { created };
+    });
+  } catch (error) {
+    if (repo.isLockTimeout(error)) {
+      throw new AppError('CONFLICT', 409, O.idempotencyInFlight, undefined, { 'retry-after': '2' });
+    }
+    throw error;
+  }
+  if ('replayOf' in outcome) {
+    if (!outcome.replayOf) throw new AppError('CONFLICT', 409, O.idempotencyInFlight);
+    return replay(outcome.replayOf, hash);
+  }
+  deps.outbox.wake();
+  return { status: 201, body: outcome.created, replayed: false };
+}
+
+async function createCargo(
+  tx: Database,
+  deps: OrdersDeps,
+  owner: Owner,
+  prepared: PreparedOrder,
+  now: Date,
+): Promise<RequestCreateResponse> {
+  const { draft, price, user } = prepared;
+  let promoCodeId: number | null = null;
+  if (draft.promocode && price.lines.some((line) => line.code === 'promocode')) {
+    const used = await repo.usePromoCode(tx, draft.promocode);
+    if (!used) throw invalid({ promocode: O.promoUnavailable(MESSAGES.pricing.promoExhausted) }, 422);
+    promoCodeId = used.id;
+  }
+  const sender = participantData(draft, 'sender');
+  const recipient = participantData(draft, 'recipient');
+  const customer = roleParticipant(draft, 'customer');
+  const c = draft.cargo;
+  const row = await insertWithTrackNumber(tx, {
+    ownerUserId: owner.kind === 'user' ? owner.userId : null,
+    ownerSessionId: owner.kind === 'session' ? owner.sessionId : null,
+    status: INITIAL_CARGO_STATUS,
+    statusChangedAt: now,
+    cityDepartureId: price.city_from.id,
+    cityDeliveryId: price.city_to.id,
+    cityDepartureName: price.city_from.name,
+    cityDeliveryName: price.city_to.name,
+    departureType: draft.destination.departure_type,
+    deliveryType: draft.destination.delivery_type,
+    departureOfficeId: prepared.departureOfficeId,
+    deliveryOfficeId: prepared.deliveryOfficeId,
+    departureAddress:
+      draft.destination.departure_type === 'address' ? draft.destination.departure_address.trim() : null,
+    deliveryAddress: draft.destination.delivery_type === 'address' ? draft.destination.delivery_address.trim() : null,
+    quantity: c.quantity,
+    weightKg: c.weight ?? 0.01,
+    volumeM3: volumeOf(draft),
+    lengthCm: c.length,
+    widthCm: c.width,
+    heightCm: c.height,
+    cargoTab: c.tab,
+    cargoType: draft.cargoType,
+    transportationType: price.transportation_type.code,
+    paymentType: draft.paymentType,
+    payerRole: draft.participants.payer,
+    customerRole: draft.participants.customer,
+    sender,
+    recipient,
+    payer: roleParticipant(draft, 'payer'),
+    customer,
+    senderName: sender.name,
+    recipientName: recipient.name,
+    profileId: customer.inn,
+    details: {
+      time: draft.time,
+      services: draft.services,
+      packageItems: draft.packageItems,
+      promocode: draft.promocode || null,
+      filled: participantsToFill(draft),
+    },
+    priceKopecks: price.total_kopecks,
+    priceLines: price.lines,
+    vatKopecks: price.vat_kopecks,
+    promoCodeId,
+    plannedDispatchDate: prepared.dispatchDate,
+    plannedArrivalDate: prepared.arrivalDate,
+    createdAt: now,
+  });
+  await repo.insertHistory(tx, [
+    {
+      cargoId: row.id,
+      status: INITIAL_CARGO_STATUS,
+      at: now,
+      officeId: prepared.departureOfficeId,
+      comment: O.createdComment,
+    },
+  ]);
+  const target = confirmationTarget(draft, user);
+  const path = trackingPath(row.trackNumber);
+  const url = `${deps.publicOrigin}${path}`;
+  if (target?.channel === 'sms') {
+    const text = O.confirmationSms(row.trackNumber, url);
+    await deps.outbox.enqueue(
+      { channel: 'sms', to: target.to, body: text, bodyRedacted: text, kind: 'order_created' },
+      tx,
+    );
+  } else if (target?.channel === 'email') {
+    const text = O.confirmationEmail(row.trackNumber, formatRub(price.total_kopecks), url);
+    await deps.outbox.enqueue(
+      {
+        channel: 'email',
+        to: target.to,
+        subject: O.confirmationEmailSubject(row.trackNumber),
+        body: text,
+        bodyRedacted: text,
+        kind: 'order_created',
+      },
+      tx,
+    );
+  }
+  return {
+    track_number: row.trackNumber,
+    status: INITIAL_CARGO_STATUS,
+    status_name: cargoStatusLabel(INITIAL_CARGO_STATUS),
+    price_kopecks: price.total_kopecks,
+    price_text: formatRub(price.total_kopecks),
+    lines: price.lines,
+    vat_kopecks: price.vat_kopecks,
+    vat_included: price.vat_included,
+    promocode_error: price.promocode_error,
+    transportation_type: { code: price.transportation_type.code, name: price.transportation_type.name },
+    terms: price.terms,
+    dispatch_date: prepared.dispatchDate,
+    arrival_date: prepared.arrivalDate,
+    arrival_date_text: formatLongDate(prepared.arrivalDate),
+    city_from: { id: price.city_from.id, name: price.city_from.name },
+    city_to: { id: price.city_to.id, name: price.city_to.name },
+    created_at: now.toISOString(),
+    tracking_path: path,
+    notification: target
+      ? { channel: target.channel, to: target.channel === 'sms' ? formatPhoneSpaced(target.to) : target.to }
+      : null,
+  };
+}

@@ -1,0 +1,286 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AvailableActionsSchema,
+  CargoDetailsSchema,
+  CargoListQuerySchema,
+  CargoListResponseSchema,
+  CargoRatingRequestSchema,
+  CargoRatingResponseSchema,
+  CargoRatingSchema,
+  CargoStatusChangeSchema,
+  ContactsChangeRequestSchema,
+  DraftPutRequestSchema,
+  DraftResponseSchema,
+  DriverInfoSchema,
+  ErrorBodySchema,
+  FavoriteStateSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyHeadersSchema,
+  OkResponseSchema,
+  PaymentStatusSchema,
+  RequestCreateBodySchema,
+  RequestCreateResponseSchema,
+  TrackingParamsSchema,
+  TrackingResponseSchema,
+  TrackNumberQuerySchema,
+  TracknumberQuerySchema,
+} from '@freight/contracts';
+import { MESSAGES } from '@freight/domain';
+import { createRequest } from './orders.create';
+import * as orders from './orders.service';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+
+/** Lookups of public tracking per IP and minute. */
+export const TRACKING_RATE_LIMIT = 30;
+
+/**
+ * Orders and cargo (issue 7): the order draft, request_create with an Idempotency-Key, the
+ * spec's cargo calls (§7 «Cargo») and public tracking. Every call about a cargo checks that it
+ * is the caller's (a verified user's, or the anonymous session's that created it); anyone
+ * else's answers 404. Answers are personal: `Cache-Control: no-store`.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = async (app, { deps }) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // ---- draft ----------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/v1/requests/draft',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order draft saved for the caller (the user, or the anonymous session)',
+        response: { 200: DraftResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => orders.getDraft(deps, await request.getSession()),
+  );
+
+  app.put(
+    '/api/v1/requests/draft',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Save the order draft (replaces the previous one); survives a reload and a sign-in',
+        body: DraftPutRequestSchema,
+        response: { 200: DraftResponseSchema, ...errors },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => orders.putDraft(deps, await request.getSession(), request.body.draft),
+  );
+
+  app.delete(
+    '/api/v1/requests/draft',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Forget the order draft',
+        response: { 200: OkResponseSchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await orders.deleteDraft(deps, await request.getSession());
+      return { ok: true as const };
+    },
+  );
+
+  // ---- request_create ---------------------------------------------------------------------------------------
+
+  app.post(
+    '/api/v1/requests/request_create',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Create a transport request from the order draft (Idempotency-Key required)',
+        description:
+          'The server validates the draft, prices it again and creates the cargo with its track number. ' +
+          'The same Idempotency-Key with the same body replays the first answer (header Idempotent-Replayed: true); ' +
+          'with a different body it is 422; while the first is still being created a duplicate waits for it (409 after 10 s).',
+        headers: IdempotencyHeadersSchema,
+        body: RequestCreateBodySchema,
+        response: { 201: RequestCreateResponseSchema, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
+      const result = await createRequest(deps, await request.getSession(), key, request.body);
+      if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(result.status as 201).send(result.body as never);
+    },
+  );
+
+  // ---- cargo (spec §7) -----------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/v1/cargo/cargo',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'The caller’s cargo: filters, sorts, repeated cargo_statuses, exclude_closed, skip and limit',
+        querystring: CargoListQuerySchema,
+        response: { 200: CargoListResponseSchema, ...errors },
+      },
+    },
+    async (request) => orders.listCargo(deps, await request.getSession(), request.query),
+  );
+
+  app.get(
+    '/api/v1/cargo/get_current_cargo',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'One cargo of the caller with participants, route, price lines and the full history',
+        querystring: TracknumberQuerySchema,
+        response: { 200: CargoDetailsSchema, ...errors },
+      },
+    },
+    async (request) => orders.getCurrentCargo(deps, await request.getSession(), request.query.tracknumber),
+  );
+
+  app.get(
+    '/api/v1/cargo/payment_status',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'Whether the cargo is paid, what is due, paid storage',
+        querystring: TrackNumberQuerySchema,
+        response: { 200: PaymentStatusSchema, ...errors },
+      },
+    },
+    async (request) => orders.paymentStatus(deps, await request.getSession(), request.query.track_number),
+  );
+
+  app.get(
+    '/api/v1/cargo_lk/available_actions',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'What the caller may do with the cargo now (cancel, rate, change contacts, driver, repeat, favourite)',
+        querystring: TracknumberQuerySchema,
+        response: { 200: AvailableActionsSchema, ...errors },
+      },
+    },
+    async (request) => orders.availableActions(deps, await request.getSession(), request.query.tracknumber),
+  );
+
+  app.post(
+    '/api/v1/cargo_lk/cancel',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'Cancel the request before the cargo is accepted (409 afterwards)',
+        querystring: TracknumberQuerySchema,
+        response: { 200: CargoStatusChangeSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancelCargo(deps, await request.getSession(), request.query.tracknumber),
+  );
+
+  app.post(
+    '/api/v1/cargo_lk/change_contacts',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'Change the sender’s or recipient’s name, phone and e-mail until the cargo is released',
+        querystring: TracknumberQuerySchema,
+        body: ContactsChangeRequestSchema,
+        response: { 200: CargoDetailsSchema, ...errors },
+      },
+    },
+    async (request) => orders.changeContacts(deps, await request.getSession(), request.query.tracknumber, request.body),
+  );
+
+  app.get(
+    '/api/v1/cargo/duty_cargo_rating',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'The rating of a delivered cargo, or null; can_rate tells whether it may be rated now',
+        querystring: TrackNumberQuerySchema,
+        response: { 200: CargoRatingResponseSchema, ...errors },
+      },
+    },
+    async (request) => orders.getRating(deps, await request.getSession(), request.query.track_number),
+  );
+
+  app.post(
+    '/api/v1/cargo/duty_cargo_rating',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'Rate a released cargo once: 1–5 stars and an optional comment (409 before release or twice)',
+        body: CargoRatingRequestSchema,
+        response: { 201: CargoRatingSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orders.rateCargo(deps, await request.getSession(), request.body)),
+  );
+
+  app.post(
+    '/api/v1/duty_favorite_cargo',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'Toggle the favourite mark of a cargo; answers the new state',
+        querystring: TrackNumberQuerySchema,
+        response: { 200: FavoriteStateSchema, ...errors },
+      },
+    },
+    async (request) => orders.toggleFavorite(deps, await request.getSession(), request.query.track_number),
+  );
+
+  app.get(
+    '/api/v1/duty_driver_info',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary: 'The assigned driver and vehicle (owner only; 404 until a driver is assigned)',
+        querystring: TrackNumberQuerySchema,
+        response: { 200: DriverInfoSchema, ...errors },
+      },
+    },
+    async (request) => orders.driverInfo(deps, await request.getSession(), request.query.track_number),
+  );
+
+  // ---- public tracking -------------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/v1/tracking/:track_number',
+    {
+      schema: {
+        tags: ['cargo'],
+        summary:
+          'Public tracking: status, timeline, route, planned arrival; personal data masked unless the caller owns it',
+        params: TrackingParamsSchema,
+        response: { 200: TrackingResponseSchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+      config: {
+        rateLimit: {
+          max: TRACKING_RATE_LIMIT,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            code: 'TOO_MANY_REQUESTS',
+            message: MESSAGES.orders.tooManyLookups,
+            error: 'Too Many Requests',
+          }),
+        },
+      },
+    },
+    async (request) => orders.tracking(deps, await request.getSession(), request.params.track_number),
+  );
+};

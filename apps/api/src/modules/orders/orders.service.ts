@@ -1,0 +1,479 @@
+import {
+  CANCELLABLE_CARGO_STATUSES,
+  MESSAGES,
+  PAYMENT_TYPES,
+  SerializedOrderDraftSchema,
+  availableCargoActions,
+  cargoStatusLabel,
+  checkTrackNumber,
+  formatLongDate,
+  formatPhoneSpaced,
+  formatRub,
+  isCargoStatus,
+  isClosedCargoStatus,
+  maskName,
+  maskPhone,
+  restoreDraft,
+  serializeDraft,
+  type CargoStatus,
+} from '@freight/domain';
+import type {
+  AvailableActions,
+  CargoDetails,
+  CargoListItem,
+  CargoListQuery,
+  CargoListResponse,
+  DraftResponse,
+  PaymentStatus,
+  TrackingResponse,
+} from '@freight/contracts';
+import type { CargoParticipantData, Database } from '@freight/db';
+import { AppError } from '../../errors/app-error';
+import type { SessionRow } from '../auth/session.repository';
+import type { Outbox } from '../messaging/outbox.service';
+import * as repo from './orders.repository';
+import type { CargoRow, Owner } from './orders.repository';
+
+const O = MESSAGES.orders;
+
+export interface OrdersDeps {
+  db: Database;
+  outbox: Outbox;
+  clock: () => Date;
+  /** Origin of the site, for the tracking link in the confirmation. */
+  publicOrigin: string;
+}
+
+/** The owner behind a session: its user when signed in, else the anonymous session itself. */
+export function ownerOf(session: SessionRow | null): Owner | null {
+  if (!session) return null;
+  return session.userId !== null
+    ? { kind: 'user', userId: session.userId }
+    : { kind: 'session', sessionId: session.id };
+}
+
+export function requireOwner(session: SessionRow | null): Owner {
+  const owner = ownerOf(session);
+  if (!owner) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
+  return owner;
+}
+
+export function isOwnedBy(row: Pick<CargoRow, 'ownerUserId' | 'ownerSessionId'>, owner: Owner | null): boolean {
+  if (!owner) return false;
+  return owner.kind === 'user'
+    ? row.ownerUserId === owner.userId
+    : row.ownerUserId === null && row.ownerSessionId === owner.sessionId;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 404, O.cargoNotFound);
+
+/** The caller's cargo by track number; anything else (someone else's, unknown) is 404. */
+export async function requireOwnedCargo(db: Database, owner: Owner, trackNumber: string): Promise<CargoRow> {
+  const row = await repo.findOwnedCargo(db, owner, trackNumber);
+  if (!row) throw notFound();
+  return row;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const status = (row: { status: string }) => row.status as CargoStatus;
+
+function flags(row: Pick<CargoRow, 'paid' | 'paidStorage' | 'partialRelease'>) {
+  return { paid: row.paid, paid_storage: row.paidStorage, partial_release: row.partialRelease };
+}
+
+// ---- drafts -------------------------------------------------------------------------------------------
+
+function toDraftResponse(row: { payload: unknown; updatedAt: Date } | null): DraftResponse {
+  if (!row) return { draft: null, updated_at: null };
+  const parsed = SerializedOrderDraftSchema.safeParse(row.payload);
+  // A draft saved by an older shape is restored section by section, never handed out broken.
+  const draft = parsed.success ? parsed.data : JSON.parse(serializeDraft(restoreDraft(JSON.stringify(row.payload))));
+  return { draft, updated_at: row.updatedAt.toISOString() };
+}
+
+export async function getDraft(deps: OrdersDeps, session: SessionRow | null): Promise<DraftResponse> {
+  return toDraftResponse(await repo.findDraft(deps.db, requireOwner(session)));
+}
+
+export async function putDraft(deps: OrdersDeps, session: SessionRow | null, draft: unknown): Promise<DraftResponse> {
+  const owner = requireOwner(session);
+  const updatedAt = await repo.saveDraft(deps.db, owner, draft, deps.clock());
+  return toDraftResponse({ payload: draft, updatedAt });
+}
+
+export async function deleteDraft(deps: OrdersDeps, session: SessionRow | null): Promise<void> {
+  await repo.deleteDraft(deps.db, requireOwner(session));
+}
+
+// ---- the list ---------------------------------------------------------------------------------------------
+
+/** Moscow has been UTC+3 all year since 2014: list dates are the carrier's calendar days. */
+const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+03:00`);
+const DAY_MS = 86_400_000;
+
+export async function listCargo(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  query: CargoListQuery,
+): Promise<CargoListResponse> {
+  const owner = requireOwner(session);
+  const unknown = query.cargo_statuses.filter((s) => !isCargoStatus(s));
+  if (unknown.length > 0) {
+    throw new AppError('VALIDATION_FAILED', 400, MESSAGES.common.validationFailed, {
+      cargo_statuses: MESSAGES.orderList.queryInvalid,
+    });
+  }
+  const track = query.tracknumber ? checkTrackNumber(query.tracknumber) : null;
+  const sortBy = query.sort_by_price ? 'price' : query.sort_by_status_date ? 'status_date' : 'date';
+  // No sort flag at all: newest first, the list's default.
+  const anyFlag = query.sort_by_date || query.sort_by_price || query.sort_by_status_date;
+  const rows = await repo.listCargo(deps.db, {
+    owner,
+    profileId: query.all_profiles ? undefined : query.owner_id_profile,
+    tracknumber: track?.ok ? track.value : query.tracknumber?.toUpperCase(),
+    exactTrack: track?.ok ?? false,
+    sender: query.sender,
+    recipient: query.recipient,
+    cityDeparture: query.city_departure,
+    cityDelivery: query.city_delivery,
+    from: query.start_date ? dayStart(query.start_date) : undefined,
+    to: query.end_date ? new Date(dayStart(query.end_date).getTime() + DAY_MS) : undefined,
+    statuses: [...new Set(query.cargo_statuses)],
+    excludeClosed: query.exclude_closed,
+    sortBy,
+    descending: anyFlag ? query.reverse_sort_by : true,
+    skip: query.skip,
+    limit: query.limit,
+  });
+  const items: CargoListItem[] = rows.map((row) => ({
+    id: row.id,
+    track_number: row.trackNumber,
+    status: status(row),
+    status_name: cargoStatusLabel(status(row)),
+    status_changed_at: row.statusChangedAt.toISOString(),
+    closed: row.closed,
+    flags: flags(row),
+    created_at: row.createdAt.toISOString(),
+    city_departure: row.cityDepartureName,
+    city_delivery: row.cityDeliveryName,
+    sender_name: row.senderName,
+    recipient_name: row.recipientName,
+    price_kopecks: row.priceKopecks,
+    price_text: formatRub(row.priceKopecks),
+    planned_arrival_date: row.plannedArrivalDate,
+    quantity: row.quantity,
+    weight: row.weightKg,
+    volume: row.volumeM3,
+    favorite: Boolean(row.favorite),
+  }));
+  return { items, skip: query.skip, limit: query.limit, has_more: items.length === query.limit };
+}
+
+// ---- one cargo --------------------------------------------------------------------------------------------
+
+function participant(data: CargoParticipantData | null) {
+  if (!data) return null;
+  return {
+    type: data.type,
+    name: data.name,
+    phone: data.phone ? formatPhoneSpaced(data.phone) : null,
+    email: data.email,
+    inn: data.inn,
+    kpp: data.kpp,
+  };
+}
+
+async function routePoints(db: Database, row: CargoRow, full: boolean) {
+  const offices = await repo.findOffices(
+    db,
+    [row.departureOfficeId, row.deliveryOfficeId].filter((id): id is number => id !== null),
+  );
+  const point = (type: string, cityId: number, cityName: string, officeId: number | null, address: string | null) => {
+    const office = officeId !== null ? offices.get(officeId) : undefined;
+    return {
+      type: type === 'address' ? ('address' as const) : ('warehouse' as const),
+      city: { id: cityId, name: cityName },
+      office: office ? { id: office.id, name: office.name } : null,
+      address: full ? (type === 'address' ? address : (office?.address ?? null)) : null,
+    };
+  };
+  return {
+    departure: point(
+      row.departureType,
+      row.cityDepartureId,
+      row.cityDepartureName,
+      row.departureOfficeId,
+      row.departureAddress,
+    ),
+    delivery: point(
+      row.deliveryType,
+      row.cityDeliveryId,
+      row.cityDeliveryName,
+      row.deliveryOfficeId,
+      row.deliveryAddress,
+    ),
+  };
+}
+
+async function history(db: Database, cargoId: number) {
+  const rows = await repo.findHistory(db, cargoId);
+  return rows.map((h) => ({
+    status: h.status as CargoStatus,
+    status_name: cargoStatusLabel(h.status as CargoStatus),
+    at: h.at.toISOString(),
+    office: h.officeId !== null ? { id: h.officeId, name: h.officeName ?? '', city: h.cityName ?? '' } : null,
+    comment: h.comment,
+  }));
+}
+
+export async function getCurrentCargo(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  trackNumber: string,
+): Promise<CargoDetails> {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const [points, timeline, favorite, rating] = await Promise.all([
+    routePoints(deps.db, row, true),
+    history(deps.db, row.id),
+    repo.isFavorite(deps.db, row.id),
+    repo.findRating(deps.db, row.id),
+  ]);
+  return {
+    id: row.id,
+    track_number: row.trackNumber,
+    status: status(row),
+    status_name: cargoStatusLabel(status(row)),
+    status_changed_at: row.statusChangedAt.toISOString(),
+    closed: row.closed,
+    flags: flags(row),
+    created_at: row.createdAt.toISOString(),
+    ...points,
+    planned_dispatch_date: row.plannedDispatchDate,
+    planned_arrival_date: row.plannedArrivalDate,
+    cargo: {
+      quantity: row.quantity,
+      weight: row.weightKg,
+      volume: row.volumeM3,
+      length: row.lengthCm,
+      width: row.widthCm,
+      height: row.heightCm,
+    },
+    cargo_type: row.cargoType,
+    transportation_type: { code: row.transportationType, name: transportationName(row.transportationType) },
+    payment_type: row.paymentType as CargoDetails['payment_type'],
+    payer: row.payerRole,
+    sender: participant(row.sender)!,
+    recipient: participant(row.recipient)!,
+    payer_participant: participant(row.payer),
+    customer_participant: participant(row.customer),
+    price_kopecks: row.priceKopecks,
+    price_text: formatRub(row.priceKopecks),
+    lines: row.priceLines,
+    history: timeline,
+    driver_assigned: row.driverAssignedAt !== null,
+    favorite,
+    rating: rating?.rating ?? null,
+  };
+}
+
+const TRANSPORT_NAMES: Record<string, string> = {
+  auto: 'Автоперевозка',
+  express: 'Экспресс-доставка',
+  rail: 'Железнодорожная перевозка',
+  avia: 'Авиаперевозка',
+};
+function transportationName(code: string): string {
+  return TRANSPORT_NAMES[code] ?? code;
+}
+
+export async function paymentStatus(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  trackNumber: string,
+): Promise<PaymentStatus> {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const due = row.paid || status(row) === 'cancelled' ? 0 : row.priceKopecks;
+  return {
+    track_number: row.trackNumber,
+    paid: row.paid,
+    paid_storage: row.paidStorage,
+    payment_type: row.paymentType,
+    payment_type_name: PAYMENT_TYPES.find((p) => p.value === row.paymentType)?.label ?? row.paymentType,
+    price_kopecks: row.priceKopecks,
+    price_text: formatRub(row.priceKopecks),
+    due_kopecks: due,
+    due_text: formatRub(due),
+    paid_at: iso(row.paidAt),
+  };
+}
+
+export async function availableActions(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  trackNumber: string,
+): Promise<AvailableActions> {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const [rating, favorite] = await Promise.all([repo.findRating(deps.db, row.id), repo.isFavorite(deps.db, row.id)]);
+  const codes = availableCargoActions({
+    status: status(row),
+    rated: rating !== null,
+    driverAssigned: row.driverAssignedAt !== null,
+  });
+  return {
+    track_number: row.trackNumber,
+    status: status(row),
+    actions: codes.map((code) => ({
+      code,
+      name: code === 'favorite' && favorite ? O.actions.unfavorite : O.actions[code],
+    })),
+  };
+}
+
+export async function cancelCargo(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const changed = await deps.db.transaction(async (tx) =>
+    repo.changeStatus(
+      tx as unknown as Database,
+      row.id,
+      CANCELLABLE_CARGO_STATUSES,
+      'cancelled',
+      deps.clock(),
+      O.cancelComment,
+    ),
+  );
+  if (!changed) throw new AppError('CONFLICT', 409, O.cancelNotAllowed);
+  return { track_number: row.trackNumber, status: 'cancelled' as const, status_name: cargoStatusLabel('cancelled') };
+}
+
+/**
+ * Changes the sender's or recipient's contacts while the cargo is not finished (the carrier's
+ * drivers and terminals read them from here). Answers the updated cargo.
+ */
+export async function changeContacts(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  trackNumber: string,
+  input: { participant: 'sender' | 'recipient'; name: string; phone: string; email?: string | undefined },
+): Promise<CargoDetails> {
+  const owner = requireOwner(session);
+  const row = await requireOwnedCargo(deps.db, owner, trackNumber);
+  if (isClosedCargoStatus(status(row))) throw new AppError('CONFLICT', 409, O.contactsNotAllowed);
+  const current = row[input.participant];
+  const next: CargoParticipantData = {
+    ...current,
+    name: input.name,
+    phone: input.phone,
+    email: input.email === undefined ? current.email : input.email || null,
+  };
+  const changed = await repo.updateParticipant(deps.db, row.id, input.participant, next);
+  if (!changed) throw new AppError('CONFLICT', 409, O.contactsNotAllowed);
+  return getCurrentCargo(deps, session, row.trackNumber);
+}
+
+// ---- rating, favourite, driver ---------------------------------------------------------------------------------
+
+function ratingBody(trackNumber: string, rating: { rating: number; comment: string | null; createdAt: Date }) {
+  return {
+    track_number: trackNumber,
+    rating: rating.rating,
+    comment: rating.comment,
+    created_at: rating.createdAt.toISOString(),
+  };
+}
+
+export async function getRating(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const rating = await repo.findRating(deps.db, row.id);
+  return {
+    rating: rating ? ratingBody(row.trackNumber, rating) : null,
+    can_rate: rating === null && status(row) === 'released',
+  };
+}
+
+export async function rateCargo(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  input: { track_number: string; rating: number; comment: string | null },
+) {
+  const owner = requireOwner(session);
+  const row = await requireOwnedCargo(deps.db, owner, input.track_number);
+  if (status(row) !== 'released') throw new AppError('CONFLICT', 409, O.ratingNotAllowed);
+  const inserted = await repo.insertRating(deps.db, {
+    cargoId: row.id,
+    userId: owner.kind === 'user' ? owner.userId : null,
+    rating: input.rating,
+    comment: input.comment,
+    createdAt: deps.clock(),
+  });
+  if (!inserted) throw new AppError('CONFLICT', 409, O.ratingExists);
+  return ratingBody(row.trackNumber, inserted);
+}
+
+export async function toggleFavorite(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const favorite = await repo.toggleFavorite(deps.db, row.id, deps.clock());
+  return { track_number: row.trackNumber, favorite };
+}
+
+export async function driverInfo(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  if (row.driverAssignedAt === null || !row.driverName || !row.driverPhone) {
+    throw new AppError('NOT_FOUND', 404, O.driverNotAssigned);
+  }
+  return {
+    track_number: row.trackNumber,
+    name: row.driverName,
+    phone: formatPhoneSpaced(row.driverPhone),
+    vehicle_model: row.vehicleModel,
+    vehicle_plate: row.vehiclePlate,
+  };
+}
+
+// ---- public tracking -----------------------------------------------------------------------------------------
+
+/**
+ * Public tracking: status, flags, timeline with office cities, route and planned arrival for
+ * anyone who knows the number; names and phones masked and addresses and price hidden unless
+ * the caller owns the cargo. An unknown or malformed number is 404 with a clear message.
+ */
+export async function tracking(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  rawTrackNumber: string,
+): Promise<TrackingResponse> {
+  const check = checkTrackNumber(rawTrackNumber);
+  const shown = rawTrackNumber.trim().slice(0, 40);
+  if (!check.ok) throw new AppError('NOT_FOUND', 404, O.trackNotFound(shown || '—'));
+  const row = await repo.findCargoByTrack(deps.db, check.value);
+  if (!row) throw new AppError('NOT_FOUND', 404, O.trackNotFound(check.value));
+  const owner = isOwnedBy(row, ownerOf(session));
+  const [points, timeline] = await Promise.all([routePoints(deps.db, row, owner), history(deps.db, row.id)]);
+  const person = (data: CargoParticipantData) =>
+    owner
+      ? { name: data.name ?? '', phone: data.phone ? formatPhoneSpaced(data.phone) : '' }
+      : { name: maskName(data.name), phone: maskPhone(data.phone) };
+  return {
+    track_number: row.trackNumber,
+    is_owner: owner,
+    status: status(row),
+    status_name: cargoStatusLabel(status(row)),
+    status_changed_at: row.statusChangedAt.toISOString(),
+    closed: isClosedCargoStatus(status(row)),
+    flags: flags(row),
+    created_at: row.createdAt.toISOString(),
+    ...points,
+    planned_arrival_date: row.plannedArrivalDate,
+    planned_arrival_text: row.plannedArrivalDate ? formatLongDate(row.plannedArrivalDate) : null,
+    cargo: { quantity: row.quantity, weight: row.weightKg, volume: row.volumeM3 },
+    sender: person(row.sender),
+    recipient: person(row.recipient),
+    price_text: owner ? formatRub(row.priceKopecks) : null,
+    history: timeline.map((h) => ({
+      status: h.status,
+      status_name: h.status_name,
+      at: h.at,
+      city: h.office?.city ?? null,
+      office: h.office?.name ?? null,
+    })),
+  };
+}

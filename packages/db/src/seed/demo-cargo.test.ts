@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
+import { CARGO_STATUS_CODES, checkTrackNumber } from '@freight/domain';
+import { createTestDatabase, type TestDatabase } from '../testing/index';
+import { cargoFavorites, cargoRatings, cargoStatusHistory, cargos } from '../schema/index';
+import { seedReference } from './index';
+import { DEMO_CARGO_COUNT, demoTrackNumber } from './demo-cargo';
+import { seedDemo } from './demo';
+
+describe('seedDemo: the demo client’s cargo', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedReference(database.db);
+  });
+  afterAll(async () => database.close());
+
+  it('owns 48 cargos in every status over the last twelve months, with histories; idempotent', async () => {
+    const hashPassword = async (p: string) => `test-hash:${p}`;
+    const first = await seedDemo(database.db, { hashPassword });
+    const second = await seedDemo(database.db, { hashPassword });
+    expect(second.userId).toBe(first.userId);
+    expect(second.trackNumbers).toEqual(first.trackNumbers);
+    expect(first.trackNumbers[0]).toBe(demoTrackNumber(0));
+    for (const track of first.trackNumbers) expect(checkTrackNumber(track)).toEqual({ ok: true, value: track });
+    const rows = await database.db.select().from(cargos).where(eq(cargos.ownerUserId, first.userId));
+    expect(rows).toHaveLength(DEMO_CARGO_COUNT);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(CARGO_STATUS_CODES));
+    const ages = rows.map((r) => (Date.now() - r.createdAt.getTime()) / 86_400_000);
+    expect(Math.min(...ages)).toBeLessThan(1);
+    expect(Math.max(...ages)).toBeGreaterThan(330);
+    expect(Math.max(...ages)).toBeLessThan(366);
+    expect(rows.some((r) => r.paid) && rows.some((r) => !r.paid)).toBe(true);
+    expect(rows.filter((r) => r.driverAssignedAt !== null).length).toBeGreaterThan(0);
+    const ids = rows.map((r) => r.id);
+    const [ratings] = await database.db
+      .select({ n: count() })
+      .from(cargoRatings)
+      .where(inArray(cargoRatings.cargoId, ids));
+    const [favorites] = await database.db
+      .select({ n: count() })
+      .from(cargoFavorites)
+      .where(inArray(cargoFavorites.cargoId, ids));
+    expect(ratings!.n).toBeGreaterThan(5);
+    expect(favorites!.n).toBeGreaterThan(3);
+    const history = await database.db.select().from(cargoStatusHistory).where(inArray(cargoStatusHistory.cargoId, ids));
+    for (const row of rows) {
+      const own = history.filter((h) => h.cargoId === row.id).sort((a, b) => a.at.getTime() - b.at.getTime());
+      expect(own[0]?.status).toBe('created');
+      expect(own.at(-1)?.status).toBe(row.status);
+      expect(own.every((h) => h.officeId !== null)).toBe(true);
+    }
+  });
+});
