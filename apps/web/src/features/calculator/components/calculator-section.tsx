@@ -1,0 +1,33 @@
+import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/calculator-query';
+import { createOrderDraft } from '@freight/domain/order-draft';
+import { calculateOnServer, draftForQuery, loadPackages } from '../api/server';
+import { Calculator, type CalculatorLayout } from './calculator';
+
+/**
+ * Server part of the calculator: the draft restored from the page's query, the packaging list
+ * and — for a shared link — the result, so the first paint already shows inputs and numbers.
+ * Without `searchParams` the calculator starts empty (the home page).
+ */
+export async function CalculatorSection({
+  layout,
+  searchParams,
+}: {
+  layout: CalculatorLayout;
+  searchParams?: Record<string, string | string[] | undefined>;
+}) {
+  const draft = searchParams ? draftForQuery(searchParams) : createOrderDraft();
+  const pricesQuery = draftToPricesTermsQuery(draft)?.toString() ?? null;
+  const [packages, initialResult] = await Promise.all([
+    loadPackages(),
+    calculateOnServer({ pricesQuery, body: draftToCalculatorRequest(draft) }),
+  ]);
+  return (
+    <Calculator
+      initialDraft={draft}
+      initialResult={initialResult}
+      packages={packages}
+      layout={layout}
+      syncUrl={layout !== 'compact'}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+// Glue between the calculator's inputs and the domain order draft. Deep imports only.
+import { calculateVolume, type CargoPatch, type CargoState } from '@freight/domain/cargo';
+import { draftToCalculatorQuery } from '@freight/domain/calculator-query';
+import type { CityRef, OrderDraft, OrderDraftAction } from '@freight/domain/order-draft';
+
+/** Package code of the rigid crate: the «Жёсткая упаковка» checkbox stands for it. */
+export const CRATE_PACKAGE_CODE = 'crate';
+
+/** Query params that belong to the page, not to the calculator, and survive URL rewrites. */
+export const PRESERVED_PARAMS = ['partner'] as const;
+
+/**
+ * A cargo patch with the volume filled in from the dimensions: when the patch changes a dimension
+ * or the number of places and all three dimensions are known, the total volume becomes
+ * L × W × H × places. A volume the visitor typed by hand stays until a dimension changes; a
+ * volume that was computed is cleared when a dimension is cleared.
+ */
+export function withComputedVolume(cargo: CargoState, patch: CargoPatch): CargoPatch {
+  const touchesSize = ['length', 'width', 'height', 'quantity'].some((key) => key in patch);
+  if (!touchesSize || 'volume' in patch) return patch;
+  const next = { ...cargo, ...patch };
+  const quantity = next.tab === 'multiple' ? next.quantity : 1;
+  const volume = calculateVolume({ ...next, quantity });
+  if (volume !== null) return { ...patch, volume };
+  const wasComputed =
+    cargo.volume !== null &&
+    cargo.volume === calculateVolume({ ...cargo, quantity: cargo.tab === 'multiple' ? cargo.quantity : 1 });
+  return wasComputed ? { ...patch, volume: null } : patch;
+}
+
+/** Whether the current volume is the one computed from the dimensions (shown as a hint). */
+export function isVolumeComputed(cargo: CargoState): boolean {
+  return cargo.volume !== null && cargo.volume === calculateVolume(cargo);
+}
+
+/**
+ * Actions that keep every chosen packaging (and the crate) at one per place after the number of
+ * places changed; empty when nothing has to change.
+ */
+export function packageSyncActions(draft: OrderDraft): OrderDraftAction[] {
+  const places = draft.cargo.quantity;
+  return draft.packageItems
+    .filter((item) => item.quantity !== places)
+    .map((item) => ({ type: 'packages/setQuantity', id: item.id, quantity: places }));
+}
+
+/** The rigid crate is a service flag and a priced package at once; these actions switch both. */
+export function crateActions(draft: OrderDraft, on: boolean): OrderDraftAction[] {
+  return [
+    { type: 'services/update', patch: { crate: on } },
+    { type: 'packages/setQuantity', id: CRATE_PACKAGE_CODE, quantity: on ? draft.cargo.quantity : 0 },
+  ];
+}
+
+/** A city of GET duty_locality/cities as the draft keeps it (our id when it has no FIAS id). */
+export function toCityRef(city: { id: number; fias_id: string | null; name: string }): CityRef {
+  return { fias_id: city.fias_id ?? String(city.id), name: city.name };
+}
+
+/** The order wizard's address for this calculation with the transportation type chosen. */
+export function orderHref(draft: OrderDraft, transportationType: string): string {
+  return `/order?${draftToCalculatorQuery({ ...draft, transportationType }).toString()}`;
+}
+
+/**
+ * The page address that reproduces this calculation: `pathname` with the calculator query,
+ * keeping page params such as the widget's `partner`.
+ */
+export function calculatorHref(pathname: string, draft: OrderDraft, current?: URLSearchParams): string {
+  const query = draftToCalculatorQuery(draft);
+  for (const key of PRESERVED_PARAMS) {
+    const value = current?.get(key);
+    if (value) query.set(key, value);
+  }
+  const search = query.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** A number typed in a field: '' is empty (null), a comma is a decimal point; garbage is undefined. */
+export function parseDecimal(text: string): number | null | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,116 @@
+'use client';
+
+// Deep imports and type-only contract imports keep the schemas out of the browser bundle.
+import { API_PATHS } from '@freight/contracts/paths';
+import type { City, Subdivision, AddressSuggestionsResponse } from '@freight/contracts/locations';
+import type { PricesTermsResponse, FullCalculatorResponse } from '@freight/contracts/pricing';
+import type { DraftResponse, RequestCreateResponse } from '@freight/contracts/orders';
+import type { CalculatorRequestBody } from '@freight/domain/calculator-query';
+import type { OrderDraft, SerializedOrderDraft } from '@freight/domain/order-draft';
+import { apiFetch } from '@/lib/api/client';
+
+export interface PackageOption {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  price_kopecks: number;
+  price_unit: 'place' | 'm3' | 'kg';
+}
+
+export interface CargoTypeOption {
+  id: number;
+  code: string;
+  name: string;
+  description: string;
+  requires_hard_packaging: boolean;
+}
+
+export interface ClientSuggestion {
+  value: string;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  type: 'LEGAL' | 'INDIVIDUAL' | null;
+  address: string | null;
+  status: string | null;
+}
+
+export interface SignedInUser {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  is_verified: boolean;
+}
+
+const withQuery = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
+
+/** Browser calls of the order wizard. */
+export const orderApi = {
+  cities: (name: string, signal?: AbortSignal) =>
+    apiFetch<City[]>(withQuery(API_PATHS.cities, { city_name: name, with_subd_only: 'true' }), { signal }),
+  /** Terminals and offices of a city that accept (departure) or release (delivery) cargo. */
+  subdivisions: (cityRef: string, operation: 'acceptance' | 'release', signal?: AbortSignal) =>
+    apiFetch<Subdivision[]>(withQuery(API_PATHS.deliverySubdivisions, { city_id: cityRef, parameters: operation }), {
+      signal,
+    }),
+  addresses: (text: string, signal?: AbortSignal) =>
+    apiFetch<AddressSuggestionsResponse>(API_PATHS.dadataAddress, { method: 'POST', json: text, signal }),
+  packages: () => apiFetch<PackageOption[]>(API_PATHS.packages),
+  cargoTypes: () => apiFetch<CargoTypeOption[]>(API_PATHS.cargoTypes),
+  pricesTerms: (query: URLSearchParams, signal?: AbortSignal) =>
+    apiFetch<PricesTermsResponse>(`${API_PATHS.pricesTerms}?${query}`, { signal }),
+  fullCalculation: (body: CalculatorRequestBody & { is_logged: boolean }, signal?: AbortSignal) =>
+    apiFetch<FullCalculatorResponse>(API_PATHS.fullCalculator, { method: 'POST', json: body, signal }),
+  clientSelection: (value: string) =>
+    apiFetch<{ suggestions: ClientSuggestion[]; source: 'dadata' | 'local' }>(
+      withQuery(API_PATHS.clientSelection, { value }),
+    ),
+  loadDraft: () => apiFetch<DraftResponse>(API_PATHS.orderDraft, { cache: 'no-store' }),
+  saveDraft: (draft: SerializedOrderDraft) =>
+    apiFetch<DraftResponse>(API_PATHS.orderDraft, { method: 'PUT', json: { draft } }),
+  deleteDraft: () => apiFetch<{ ok: true }>(API_PATHS.orderDraft, { method: 'DELETE' }),
+  /** For pagehide: a keepalive request outlives the page. */
+  saveDraftOnExit: (draft: SerializedOrderDraft) => {
+    void fetch(API_PATHS.orderDraft, {
+      method: 'PUT',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ draft }),
+    }).catch(() => undefined);
+  },
+  createRequest: (draft: OrderDraft, idempotencyKey: string) =>
+    apiFetch<RequestCreateResponse>(API_PATHS.requestCreate, {
+      method: 'POST',
+      json: { draft },
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
+};
+
+/**
+ * The signed-in, verified user, or null (anonymous or not verified). A plain fetch: a 401 here
+ * means "anonymous" and must not trigger a new anonymous token.
+ */
+export async function loadSignedInUser(): Promise<SignedInUser | null> {
+  try {
+    const response = await fetch(API_PATHS.userInfo, {
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as Partial<SignedInUser>;
+    if (body.is_verified !== true || typeof body.id !== 'number') return null;
+    return {
+      id: body.id,
+      name: typeof body.name === 'string' ? body.name : null,
+      phone: typeof body.phone === 'string' ? body.phone : null,
+      email: typeof body.email === 'string' ? body.email : null,
+      is_verified: true,
+    };
+  } catch {
+    return null;
+  }
+}

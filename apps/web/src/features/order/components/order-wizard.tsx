@@ -1,0 +1,435 @@
+'use client';
+
+import {
+  draftFromCalculatorQuery,
+  draftToCalculatorRequest,
+  draftToPricesTermsQuery,
+  hasCalculatorQuery,
+} from '@freight/domain/calculator-query';
+import { DEFAULT_TIME_ZONE } from '@freight/domain/constants';
+import { addCalendarDays, toIsoDate } from '@freight/domain/dates';
+import { ORDER_WIZARD_TEXTS } from '@freight/domain/texts/order-wizard';
+import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
+import { formatNumber } from '@freight/domain/money';
+import { ORDER_STEPS, ORDER_STEP_VALUES, type OrderDraft, type OrderStep } from '@freight/domain/order-draft';
+import { firstInvalidStep, validateOrderDraft } from '@freight/domain/order-draft-validation';
+import { formatPhone } from '@freight/domain/phone';
+import { formatCount } from '@freight/domain/plural';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, Spinner } from '@/components/ui';
+import { ApiError } from '@/lib/api/client';
+import {
+  loadSignedInUser,
+  orderApi,
+  type CargoTypeOption,
+  type PackageOption,
+  type SignedInUser,
+} from '../api/order-api';
+import { clearSubmitKey, submitKeyFor } from '../lib/draft-storage';
+import { stashCreated } from '../lib/created-stash';
+import { departureDateOptions, deliveryDateOptions, minutesOfDay } from '../lib/schedule';
+import {
+  doneHref,
+  firstStepOfFields,
+  nextStep,
+  parseStep,
+  previousStep,
+  signInHref,
+  stepHref,
+  stepIndex,
+} from '../lib/steps';
+import { useOrderDraft } from '../lib/use-order-draft';
+import { useRemote } from '../lib/use-remote';
+import type { TimeContext } from './time-step';
+import styles from './order.module.css';
+
+const T = ORDER_WIZARD_TEXTS;
+
+/*
+ * Each step is its own chunk, loaded on demand (issue #9 budget: the wizard with every step in the
+ * first-load JavaScript was far over 40 KB). The page shows «Загружаем черновик» until the draft
+ * is restored anyway; the asked step starts loading at mount, the next one once a step is shown.
+ */
+const STEP_MODULES = {
+  route: () => import('./route-step'),
+  cargo: () => import('./cargo-step'),
+  time: () => import('./time-step'),
+  participants: () => import('./participants-step'),
+  payment: () => import('./payment-step'),
+  review: () => import('./review-step'),
+} satisfies Record<OrderStep, () => Promise<unknown>>;
+
+function preloadStep(step: OrderStep): void {
+  void STEP_MODULES[step]().catch(() => undefined);
+}
+
+const RouteStep = lazy(() => STEP_MODULES.route().then((m) => ({ default: m.RouteStep })));
+const CargoStep = lazy(() => STEP_MODULES.cargo().then((m) => ({ default: m.CargoStep })));
+const TimeStep = lazy(() => STEP_MODULES.time().then((m) => ({ default: m.TimeStep })));
+const ParticipantsStep = lazy(() => STEP_MODULES.participants().then((m) => ({ default: m.ParticipantsStep })));
+const PaymentStep = lazy(() => STEP_MODULES.payment().then((m) => ({ default: m.PaymentStep })));
+const ReviewStep = lazy(() => STEP_MODULES.review().then((m) => ({ default: m.ReviewStep })));
+
+interface Clock {
+  now: number;
+}
+
+/** The order wizard of issue 7: the step is `?step=` in the URL, the draft is saved as it changes. */
+export function OrderWizard() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const { draft, dispatch, ready, settled, clear } = useOrderDraft();
+  const [user, setUser] = useState<SignedInUser | null>(null);
+  const [clock, setClock] = useState<Clock | null>(null);
+  const [catalog, setCatalog] = useState<{ packages: PackageOption[] | null; cargoTypes: CargoTypeOption[] | null }>({
+    packages: null,
+    cargoTypes: null,
+  });
+  const [attempted, setAttempted] = useState<ReadonlySet<OrderStep>>(() => new Set());
+  const [serverErrors, setServerErrors] = useState<{ draft: OrderDraft; fields: Record<string, string> } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ target: 'heading' | 'invalid'; n: number }>({
+    target: 'heading',
+    n: 0,
+  });
+  const submittingRef = useRef(false);
+  const handOverDone = useRef(false);
+  const prefillDone = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const search = params.toString();
+  // Pending until the URL no longer carries calculator params (the hand-over replaces it).
+  const handOverRequested = hasCalculatorQuery(new URLSearchParams(search));
+  const handOverPending = settled && handOverRequested;
+
+  // Who is here, the catalogue, the clock (refreshed every minute: dates and windows depend on it).
+  useEffect(() => {
+    let cancelled = false;
+    void loadSignedInUser().then((found) => {
+      if (!cancelled) setUser(found);
+    });
+    void Promise.all([orderApi.packages().catch(() => []), orderApi.cargoTypes().catch(() => [])]).then(
+      ([packages, cargoTypes]) => {
+        if (!cancelled) setCatalog({ packages, cargoTypes });
+      },
+    );
+    const tick = () => setClock({ now: Date.now() });
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 60_000);
+    return () => {
+      cancelled = true;
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, []);
+
+  // Prices and terms of the route (transport choice, planned arrival, summary).
+  const pricesQuery = ready ? draftToPricesTermsQuery(draft) : null;
+  const prices = useRemote(pricesQuery?.toString() ?? null, (signal) => orderApi.pricesTerms(pricesQuery!, signal));
+  const timeZone = prices.data?.city_from.timezone ?? DEFAULT_TIME_ZONE;
+  const today = clock ? (toIsoDate(clock.now, timeZone) ?? null) : null;
+  const validation = today ? { today } : {};
+
+  const requested = parseStep(params.get('step')) ?? 'route';
+  const furthest = ready ? (firstInvalidStep(draft, validation) ?? 'review') : 'route';
+  const step: OrderStep = stepIndex(requested) > stepIndex(furthest) ? furthest : requested;
+
+  // The asked step's code loads while the draft is being restored; the next step's once this one shows.
+  useEffect(() => {
+    preloadStep(requested);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
+  }, []);
+  useEffect(() => {
+    if (!ready) return;
+    preloadStep(step);
+    const upcoming = nextStep(step);
+    if (upcoming) preloadStep(upcoming);
+  }, [ready, step]);
+
+  // The full price is asked on the review step only.
+  const calculationBody = step === 'review' && ready ? draftToCalculatorRequest(draft) : null;
+  const calculationKey = calculationBody ? JSON.stringify(calculationBody) : null;
+  const calculation = useRemote(
+    calculationKey,
+    (signal) => orderApi.fullCalculation({ ...calculationBody!, is_logged: user !== null }, signal),
+    0,
+  );
+
+  // Calculator hand-over: /order?<calculator params> merges into the saved draft, then the step URL.
+  useEffect(() => {
+    if (!handOverPending) {
+      handOverDone.current = false;
+      return;
+    }
+    if (handOverDone.current) return;
+    handOverDone.current = true;
+    const merged = draftFromCalculatorQuery(new URLSearchParams(search), draft);
+    dispatch({ type: 'restore', draft: merged });
+    router.replace(stepHref(firstInvalidStep(merged, validation) ?? 'review'), { scroll: false });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the draft is restored
+  }, [handOverPending]);
+
+  // A step further than the first unfinished one is not reachable yet: the URL follows.
+  useEffect(() => {
+    if (ready && !handOverRequested && step !== requested) router.replace(stepHref(step), { scroll: false });
+  }, [ready, handOverRequested, step, requested, router]);
+
+  // A verified client gets the sender prefilled from the profile (only into an empty sender).
+  useEffect(() => {
+    if (!settled || !user || prefillDone.current) return;
+    prefillDone.current = true;
+    const sender = draft.contacts.sender;
+    if (sender.name || sender.phone || sender.email) return;
+    dispatch({
+      type: 'contacts/update',
+      participant: 'sender',
+      patch: {
+        name: user.name ?? '',
+        phone: user.phone ? formatPhone(user.phone) : '',
+        email: user.email ?? '',
+      },
+    });
+  }, [settled, user, draft.contacts.sender, dispatch]);
+
+  // A transport type the route no longer offers is dropped.
+  const available = prices.data?.prices.map((p) => p.transportation_type.code);
+  const transport = draft.transportationType;
+  useEffect(() => {
+    if (available && transport && !available.includes(transport as (typeof available)[number])) {
+      dispatch({ type: 'transportation/select', id: null });
+    }
+  }, [available, transport, dispatch]);
+
+  // Focus: the heading on a new step (screen readers hear where they are), the first error after a failed «Далее».
+  useEffect(() => {
+    if (focusRequest.n === 0) return;
+    if (focusRequest.target === 'invalid') {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const target =
+        invalid?.tagName === 'FIELDSET' ? invalid.querySelector<HTMLElement>('input:not([disabled])') : invalid;
+      (target ?? headingRef.current)?.focus();
+    } else {
+      headingRef.current?.focus();
+    }
+  }, [focusRequest, step]);
+
+  function goTo(target: OrderStep, focus: 'heading' | 'invalid' = 'heading') {
+    router.push(stepHref(target), { scroll: true });
+    setFocusRequest((prev) => ({ target: focus, n: prev.n + 1 }));
+  }
+
+  const clientErrors = attempted.has(step) ? validateOrderDraft(draft, [step], validation) : {};
+  const errors = { ...clientErrors, ...(serverErrors && serverErrors.draft === draft ? serverErrors.fields : {}) };
+
+  async function submit() {
+    if (submittingRef.current) return;
+    const all = validateOrderDraft(draft, ORDER_STEP_VALUES, validation);
+    const failing = firstStepOfFields(all);
+    if (failing) {
+      setAttempted(new Set(ORDER_STEP_VALUES));
+      goTo(failing, 'invalid');
+      return;
+    }
+    submittingRef.current = true;
+    setSubmitting(true);
+    setSubmitError(null);
+    const key = submitKeyFor(draft);
+    try {
+      const created = await orderApi.createRequest(draft, key);
+      stashCreated(created);
+      clearSubmitKey();
+      await clear();
+      router.replace(doneHref(created.track_number));
+      return; // stays "submitting" until the confirmation page replaces this one
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      const fields = apiError?.fields ?? {};
+      const target = apiError && apiError.status < 500 ? firstStepOfFields(fields) : null;
+      if (target) {
+        setServerErrors({ draft, fields });
+        setAttempted(new Set(ORDER_STEP_VALUES));
+        setSubmitError(apiError?.message ?? null);
+        goTo(target, 'invalid');
+      } else {
+        setSubmitError(apiError?.message ?? T.submitFailed);
+      }
+    }
+    submittingRef.current = false;
+    setSubmitting(false);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (step === 'review') {
+      void submit();
+      return;
+    }
+    const stepErrors = validateOrderDraft(draft, [step], validation);
+    if (Object.keys(stepErrors).length > 0) {
+      setAttempted((prev) => new Set(prev).add(step));
+      setFocusRequest((prev) => ({ target: 'invalid', n: prev.n + 1 }));
+      return;
+    }
+    setSubmitError(null);
+    const next = nextStep(step);
+    if (next) goTo(next);
+  }
+
+  if (!ready || handOverRequested) {
+    return (
+      <div className={styles.loadingPage} role="status">
+        <Spinner /> <span>{T.loadingDraft}</span>
+      </div>
+    );
+  }
+
+  const label = ORDER_STEPS.find((s) => s.value === step)?.label ?? '';
+  const previous = previousStep(step);
+  const chosenPrice = prices.data?.prices.find((p) => p.transportation_type.code === draft.transportationType) ?? null;
+  const earliestArrival =
+    chosenPrice?.arrival_date ??
+    prices.data?.prices.map((p) => p.arrival_date).sort()[0] ??
+    (draft.time.departure.date ? addCalendarDays(draft.time.departure.date, 1) : null);
+  const timeContext: TimeContext = {
+    today: today ?? '',
+    nowMinutes: clock ? minutesOfDay(new Date(clock.now), timeZone) : 0,
+    departureDates: clock ? departureDateOptions(new Date(clock.now), timeZone) : [],
+    deliveryDates: earliestArrival
+      ? deliveryDateOptions(
+          draft.time.departure.date && draft.time.departure.date > earliestArrival
+            ? draft.time.departure.date
+            : earliestArrival,
+        )
+      : [],
+    arrivalText: chosenPrice?.arrival_date_text ?? null,
+  };
+  const stepProps = { draft, dispatch, errors };
+  const route = draft.destination;
+
+  return (
+    <div className={styles.wizard}>
+      <nav aria-label={T.stepsLabel} className={styles.stepper}>
+        <ol>
+          {ORDER_STEPS.map((s, index) => {
+            const reachable = index <= stepIndex(furthest);
+            const current = s.value === step;
+            return (
+              <li key={s.value} className={current ? styles.stepCurrent : reachable ? styles.stepDone : undefined}>
+                {reachable && !current ? (
+                  <Link href={stepHref(s.value)} scroll={false}>
+                    <span className={styles.stepNumber}>{index + 1}</span>
+                    <span className={styles.stepLabel}>{s.label}</span>
+                  </Link>
+                ) : (
+                  <span aria-current={current ? 'step' : undefined}>
+                    <span className={styles.stepNumber}>{index + 1}</span>
+                    <span className={styles.stepLabel}>{s.label}</span>
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <div className={styles.layout}>
+        <form ref={formRef} className={styles.main} onSubmit={onSubmit} noValidate>
+          <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
+            <span className={styles.stepCounter}>{T.stepOf(stepIndex(step) + 1, ORDER_STEPS.length)}</span>
+            {label}
+          </h2>
+          {submitError && step !== 'review' ? (
+            <p className={styles.error} role="alert">
+              {submitError}
+            </p>
+          ) : null}
+          <Suspense
+            fallback={
+              <div className={styles.stepLoading} role="status">
+                <Spinner /> <span>{T.loading}</span>
+              </div>
+            }
+          >
+            {step === 'route' ? <RouteStep {...stepProps} /> : null}
+            {step === 'cargo' ? (
+              <CargoStep {...stepProps} packages={catalog.packages} cargoTypes={catalog.cargoTypes} />
+            ) : null}
+            {step === 'time' ? <TimeStep {...stepProps} context={timeContext} /> : null}
+            {step === 'participants' ? (
+              <ParticipantsStep {...stepProps} signedIn={user !== null} signInHref={signInHref('participants')} />
+            ) : null}
+            {step === 'payment' ? <PaymentStep {...stepProps} prices={prices} /> : null}
+            {step === 'review' ? (
+              <ReviewStep
+                draft={draft}
+                calculation={calculation}
+                packages={catalog.packages}
+                cargoTypes={catalog.cargoTypes}
+                submitError={submitError}
+              />
+            ) : null}
+          </Suspense>
+          <div className={styles.actions}>
+            {previous ? (
+              <Button appearance="secondary" as={Link} href={stepHref(previous)}>
+                {T.back}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {step === 'review' ? (
+              <Button type="submit" appearance="primary" size="large" loading={submitting}>
+                {T.submit}
+              </Button>
+            ) : (
+              <Button type="submit" appearance="primary">
+                {T.next}
+              </Button>
+            )}
+          </div>
+        </form>
+
+        <aside className={styles.summary} aria-label={T.summaryLabel}>
+          <h2 className={styles.summaryTitle}>{T.summaryTitle}</h2>
+          <dl className={styles.summaryList}>
+            <div>
+              <dt>{T.routeShort}</dt>
+              <dd>
+                {route.city_departure?.name ?? '—'} → {route.city_delivery?.name ?? '—'}
+              </dd>
+            </div>
+            {draft.cargo.weight !== null ? (
+              <div>
+                <dt>{T.cargoShort}</dt>
+                <dd>
+                  {formatCount(draft.cargo.quantity, PLURAL_TEXTS.place)}, {formatNumber(draft.cargo.weight)} {T.kg}
+                  {draft.cargo.volume !== null ? `, ${formatNumber(draft.cargo.volume, 3)} ${T.m3}` : ''}
+                </dd>
+              </div>
+            ) : null}
+            {chosenPrice ? (
+              <div>
+                <dt>{chosenPrice.transportation_type.name}</dt>
+                <dd>
+                  <strong>{chosenPrice.price_text}</strong>
+                  <span className={styles.choiceDescription}>
+                    {T.transportTerms(chosenPrice.terms, chosenPrice.arrival_date_text)}
+                  </span>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {user ? null : (
+            <p className={styles.hint}>
+              {T.anonymousNote} <Link href={signInHref(step)}>{T.signInLink}</Link>
+            </p>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

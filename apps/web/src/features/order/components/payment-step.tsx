@@ -1,0 +1,205 @@
+'use client';
+
+import type { PricesTermsResponse } from '@freight/contracts/pricing';
+import { ORDER_TEXTS } from '@freight/domain/texts/order';
+import { PAYMENT_TYPES, SERVICE_LIMITS, type PaymentType, type ServicesState } from '@freight/domain/order-draft';
+import { NumberInput, Spinner, TextInput } from '@/components/ui';
+import { ChoiceGroup, CheckboxField, FieldError } from './controls';
+import { parseNumberInput } from './cargo-step';
+import type { StepProps } from './step-props';
+import styles from './order.module.css';
+
+const T = ORDER_TEXTS;
+
+export interface PricesState {
+  data: PricesTermsResponse | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export function PaymentStep({ draft, dispatch, errors, prices }: StepProps & { prices: PricesState }) {
+  const s = draft.services;
+  const d = draft.destination;
+  const services = (patch: Partial<ServicesState>) => dispatch({ type: 'services/update', patch });
+  return (
+    <div className={styles.stack}>
+      <section className={styles.panel} aria-labelledby="transport-title">
+        <h3 id="transport-title" className={styles.panelTitle}>
+          {T.transportation}
+        </h3>
+        {prices.loading && !prices.data ? (
+          <div className={styles.loadingRow}>
+            <Spinner size="small" /> {T.pricesLoading}
+          </div>
+        ) : prices.error && !prices.data ? (
+          <FieldError>{prices.error}</FieldError>
+        ) : prices.data ? (
+          <>
+            <ChoiceGroup<string>
+              legend={T.transportationChoose}
+              hideLegend
+              name="transportation"
+              layout="list"
+              value={draft.transportationType}
+              error={errors['transportationType']}
+              onChange={(id) => dispatch({ type: 'transportation/select', id })}
+              options={[
+                ...prices.data.prices.map((price) => ({
+                  value: price.transportation_type.code,
+                  label: (
+                    <span className={styles.priceOption}>
+                      <span>{price.transportation_type.name}</span>
+                      <span className={styles.priceValue}>{price.price_text}</span>
+                    </span>
+                  ),
+                  description: T.transportTerms(price.terms, price.arrival_date_text),
+                })),
+                ...prices.data.unavailable.map((u) => ({
+                  value: u.code,
+                  label: u.name,
+                  description: u.reason,
+                  disabled: true,
+                })),
+              ]}
+            />
+            <p className={styles.hint}>{T.pricesNote}</p>
+          </>
+        ) : (
+          <FieldError>{errors['transportationType']}</FieldError>
+        )}
+      </section>
+
+      <section className={styles.panel} aria-labelledby="services-title">
+        <h3 id="services-title" className={styles.panelTitle}>
+          {T.services}
+        </h3>
+        <NumberInput
+          label={T.declaredValue}
+          name="declaredValue"
+          min={0}
+          max={SERVICE_LIMITS.declaredValueMax}
+          value={s.declaredValue === null ? '' : String(s.declaredValue)}
+          error={errors['services.declaredValue']}
+          containerClassName={styles.narrow}
+          onValueChange={(text) => services({ declaredValue: parseNumberInput(text) })}
+        />
+        <p className={styles.hint}>{T.declaredValueHint}</p>
+        <CheckboxField
+          label={T.fragile}
+          hint={T.fragileHint}
+          checked={s.fragile}
+          onChange={(fragile) => services({ fragile })}
+        />
+        <CheckboxField label={T.crate} hint={T.crateHint} checked={s.crate} onChange={(crate) => services({ crate })} />
+        {d.departure_type === 'address' ? (
+          <DoorServices
+            title={T.loadingAtPickup}
+            loading={s.departureLoading}
+            floor={s.departureFloor}
+            lift={s.departureLift}
+            km={s.departureKm}
+            onChange={(patch) =>
+              services({
+                ...(patch.loading !== undefined ? { departureLoading: patch.loading } : {}),
+                ...(patch.floor !== undefined ? { departureFloor: patch.floor } : {}),
+                ...(patch.lift !== undefined ? { departureLift: patch.lift } : {}),
+                ...(patch.km !== undefined ? { departureKm: patch.km } : {}),
+              })
+            }
+          />
+        ) : null}
+        {d.delivery_type === 'address' ? (
+          <DoorServices
+            title={T.loadingAtDelivery}
+            loading={s.deliveryLoading}
+            floor={s.deliveryFloor}
+            lift={s.deliveryLift}
+            km={s.deliveryKm}
+            onChange={(patch) =>
+              services({
+                ...(patch.loading !== undefined ? { deliveryLoading: patch.loading } : {}),
+                ...(patch.floor !== undefined ? { deliveryFloor: patch.floor } : {}),
+                ...(patch.lift !== undefined ? { deliveryLift: patch.lift } : {}),
+                ...(patch.km !== undefined ? { deliveryKm: patch.km } : {}),
+              })
+            }
+          />
+        ) : null}
+      </section>
+
+      <section className={styles.panel} aria-labelledby="payment-title">
+        <h3 id="payment-title" className={styles.panelTitle}>
+          {T.payment}
+        </h3>
+        <ChoiceGroup<PaymentType>
+          legend={T.paymentType}
+          hideLegend
+          name="paymentType"
+          layout="cards"
+          options={PAYMENT_TYPES}
+          value={draft.paymentType}
+          error={errors['paymentType']}
+          onChange={(paymentType) => dispatch({ type: 'payment/select', paymentType })}
+        />
+        <TextInput
+          label={T.promocode}
+          name="promocode"
+          autoComplete="off"
+          value={draft.promocode}
+          error={errors['promocode']}
+          containerClassName={styles.narrow}
+          onValueChange={(value) => dispatch({ type: 'promocode/set', value })}
+        />
+      </section>
+    </div>
+  );
+}
+
+function DoorServices({
+  title,
+  loading,
+  floor,
+  lift,
+  km,
+  onChange,
+}: {
+  title: string;
+  loading: boolean;
+  floor: number;
+  lift: boolean;
+  km: number;
+  onChange: (patch: { loading?: boolean; floor?: number; lift?: boolean; km?: number }) => void;
+}) {
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend className={styles.legend}>{title}</legend>
+      <CheckboxField label={T.loadingNeeded} checked={loading} onChange={(value) => onChange({ loading: value })} />
+      {loading ? (
+        <div className={styles.grid2}>
+          <NumberInput
+            label={T.floor}
+            inputMode="numeric"
+            step={1}
+            min={1}
+            max={SERVICE_LIMITS.floorMax}
+            value={String(floor)}
+            clearable={false}
+            onValueChange={(text) => onChange({ floor: parseNumberInput(text) ?? 1 })}
+          />
+          <div className={styles.alignEnd}>
+            <CheckboxField label={T.lift} checked={lift} onChange={(value) => onChange({ lift: value })} />
+          </div>
+        </div>
+      ) : null}
+      <NumberInput
+        label={T.kmOutside}
+        min={0}
+        max={SERVICE_LIMITS.kmMax}
+        value={String(km)}
+        clearable={false}
+        containerClassName={styles.narrow}
+        onValueChange={(text) => onChange({ km: parseNumberInput(text) ?? 0 })}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,167 @@
+'use client';
+
+import { DEFAULT_DEBOUNCE_MS } from '@freight/domain/constants';
+import {
+  createOrderDraft,
+  orderDraftReducer,
+  serializeDraft,
+  type OrderDraft,
+  type OrderDraftAction,
+} from '@freight/domain/order-draft';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { orderApi } from '../api/order-api';
+import { clearLocalDraft, pickDraft, readLocalDraft, toSerialized, writeLocalDraft } from './draft-storage';
+
+/** How long the wizard waits for the server copy when the browser has none. */
+const SERVER_WAIT_MS = 4_000;
+
+export interface OrderDraftStore {
+  draft: OrderDraft;
+  dispatch: (action: OrderDraftAction) => void;
+  /** False until a saved draft (local or server) has been restored. */
+  ready: boolean;
+  /** True once the server copy was loaded (or could not be): no restore will replace the draft any more. */
+  settled: boolean;
+  /** Saves now (PUT) instead of after the debounce. */
+  flush: () => Promise<void>;
+  /** Forgets the draft everywhere (after the request was created). */
+  clear: () => Promise<void>;
+}
+
+/**
+ * The order draft with its persistence: restored from localStorage at once and from the server
+ * (GET /requests/draft) when that copy is newer; every change is written to localStorage
+ * immediately and PUT to the server 500 ms after the last change, and on pagehide.
+ */
+export function useOrderDraft(): OrderDraftStore {
+  const [draft, dispatch] = useReducer(orderDraftReducer, undefined, createOrderDraft);
+  const [ready, setReady] = useState(false);
+  const [settled, setSettled] = useState(false);
+  const serverUpdatedAt = useRef<string | null>(null);
+  const lastSent = useRef<string | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(draft);
+  const readyRef = useRef(false);
+
+  useEffect(() => {
+    latest.current = draft;
+  }, [draft]);
+
+  // Restore: local copy first (instant), then the server's when it is newer.
+  useEffect(() => {
+    let cancelled = false;
+    const markReady = () => {
+      readyRef.current = true;
+      setReady(true);
+    };
+    void (async () => {
+      const { restoreDraft } = await import('@freight/domain/order-draft-schema');
+      if (cancelled) return;
+      const local = readLocalDraft(restoreDraft);
+      if (local) {
+        serverUpdatedAt.current = local.serverUpdatedAt;
+        lastSent.current = local.serverUpdatedAt ? serializeDraft(local.draft) : null;
+        dispatch({ type: 'restore', draft: local.draft });
+        markReady();
+      }
+      const fallback = setTimeout(() => {
+        if (!cancelled && !readyRef.current) markReady();
+      }, SERVER_WAIT_MS);
+      try {
+        const server = await orderApi.loadDraft();
+        if (cancelled) return;
+        const picked = pickDraft(local, server, restoreDraft);
+        serverUpdatedAt.current = picked.serverUpdatedAt;
+        if (picked.source === 'server') {
+          lastSent.current = serializeDraft(picked.draft);
+          dispatch({ type: 'restore', draft: picked.draft });
+        }
+      } catch {
+        // No server copy (API down, endpoint missing): the local copy is what we have.
+      } finally {
+        clearTimeout(fallback);
+        if (!cancelled) {
+          if (!readyRef.current) markReady();
+          setSettled(true);
+        }
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const send = useCallback(async (value: OrderDraft) => {
+    const serialized = serializeDraft(value);
+    if (serialized === lastSent.current) return;
+    lastSent.current = serialized;
+    try {
+      const saved = await orderApi.saveDraft(toSerialized(value));
+      serverUpdatedAt.current = saved.updated_at;
+      if (latest.current === value) writeLocalDraft(value, saved.updated_at);
+    } catch {
+      lastSent.current = null; // try again with the next change
+    }
+  }, []);
+
+  // Save: localStorage at once, the server after the debounce.
+  useEffect(() => {
+    if (!ready) return;
+    writeLocalDraft(draft, serverUpdatedAt.current);
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void send(draft);
+    }, DEFAULT_DEBOUNCE_MS);
+  }, [draft, ready, send]);
+
+  // Leaving the page: send what the debounce still holds.
+  useEffect(() => {
+    const onHide = () => {
+      if (!pending.current) return;
+      clearTimeout(pending.current);
+      pending.current = null;
+      const serialized = serializeDraft(latest.current);
+      if (serialized === lastSent.current) return;
+      lastSent.current = serialized;
+      orderApi.saveDraftOnExit(toSerialized(latest.current));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') onHide();
+    };
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
+
+  const flush = useCallback(async () => {
+    if (pending.current) {
+      clearTimeout(pending.current);
+      pending.current = null;
+    }
+    await send(latest.current);
+  }, [send]);
+
+  const clear = useCallback(async () => {
+    if (pending.current) {
+      clearTimeout(pending.current);
+      pending.current = null;
+    }
+    clearLocalDraft();
+    readyRef.current = false;
+    setReady(false);
+    dispatch({ type: 'reset' });
+    lastSent.current = null;
+    try {
+      await orderApi.deleteDraft();
+    } catch {
+      // the server copy is replaced by the next save anyway
+    }
+    clearLocalDraft();
+  }, []);
+
+  return { draft, dispatch, ready, settled, flush, clear };
+}

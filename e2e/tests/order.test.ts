@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+
+/*
+ * The order wizard (issue 7) against the built product: calculator hand-over, every step, the
+ * confirmation with a track number, public tracking for the owner and for a stranger, the draft
+ * surviving a reload and a sign-in, and one request for a double click.
+ */
+
+const SENDER = { name: 'Иван Петров', phone: '9161234567', shown: '+7(916) 123-45-67' };
+const RECIPIENT = { name: 'Пётр Сидоров', phone: '9137654321' };
+
+const next = (page: Page) => page.getByRole('button', { name: 'Далее', exact: true }).click();
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) });
+const stepLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Шаги оформления заявки' }).getByRole('link', { name: new RegExp(name) });
+
+async function pickCity(page: Page, field: string, typed: string, city: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.pressSequentially(typed);
+  await page
+    .getByRole('option', { name: new RegExp(`^${city}`) })
+    .first()
+    .click();
+  await expect(input.inputValue()).resolves.toBe(city);
+}
+
+async function fillRoute(page: Page) {
+  await pickCity(page, 'Город отправления', 'Моск', 'Москва');
+  await pickCity(page, 'Город получения', 'Новосиб', 'Новосибирск');
+  await next(page);
+  await page.waitForURL(/step=cargo/);
+}
+
+async function fillCargo(page: Page) {
+  await page.getByLabel('Длина', { exact: true }).fill('50');
+  await page.getByLabel('Ширина', { exact: true }).fill('40');
+  await page.getByLabel('Высота', { exact: true }).fill('30');
+  await page.getByLabel('Вес, кг', { exact: true }).fill('12');
+  await page.getByLabel('Характер груза').selectOption({ label: 'Сборный груз' });
+  await next(page);
+  await page.waitForURL(/step=time/);
+}
+
+async function fillTime(page: Page) {
+  await page.getByRole('group', { name: 'Дата сдачи груза' }).getByRole('radio').first().check({ force: true });
+  await page.getByLabel('С', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('До', { exact: true }).selectOption({ index: 1 });
+  await next(page);
+  await page.waitForURL(/step=participants/);
+}
+
+async function fillParticipants(page: Page, options: { sender: boolean } = { sender: true }) {
+  if (options.sender) {
+    await page.locator('input[name="sender-name"]').fill(SENDER.name);
+    await page.locator('input[name="sender-phone"]').pressSequentially(SENDER.phone);
+    await expect(page.locator('input[name="sender-phone"]').inputValue()).resolves.toBe(SENDER.shown);
+  }
+  await page.locator('input[name="recipient-name"]').fill(RECIPIENT.name);
+  await page.locator('input[name="recipient-phone"]').pressSequentially(RECIPIENT.phone);
+  await next(page);
+  await page.waitForURL(/step=payment/);
+}
+
+async function choosePayment(page: Page) {
+  const transport = page.getByRole('radio', { name: /Автоперевозка/ });
+  await transport.waitFor({ state: 'attached' });
+  if (!(await transport.isChecked())) await transport.check({ force: true });
+  await next(page);
+  await page.waitForURL(/step=review/);
+  await page.getByTestId('order-total').waitFor();
+}
+
+/** The caller's cargo (GET /cargo/cargo through the page, with its session cookie). */
+async function countOwnCargo(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/v1/cargo/cargo?limit=100', { credentials: 'include' });
+    if (!response.ok) return -1;
+    const body = (await response.json()) as { items: unknown[] };
+    return body.items.length;
+  });
+}
+
+describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an anonymous visitor calculates, orders, gets a track number and tracks it', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    const calculator = await page.goto('/calculator');
+    if (calculator?.ok()) {
+      await pickCityInCalculator(page, 'Откуда', 'Моск', 'Москва');
+      await pickCityInCalculator(page, 'Куда', 'Новосиб', 'Новосибирск');
+      await page.getByLabel('Длина, см').fill('50');
+      await page.getByLabel('Ширина, см').fill('40');
+      await page.getByLabel('Высота, см').fill('30');
+      await page.getByLabel('Вес, кг').fill('12');
+      await page.getByRole('link', { name: 'Оформить заявку: Автоперевозка' }).click();
+      // The hand-over lands on the first unfinished step with the calculator's values in the draft.
+      await page.waitForURL(/\/order\?step=time$/);
+      await expect(page.getByRole('complementary').getByText('Москва → Новосибирск').isVisible()).resolves.toBe(true);
+      await stepLink(page, 'Груз').click();
+      await page.waitForURL(/step=cargo/);
+      await expect(page.getByLabel('Вес, кг', { exact: true }).inputValue()).resolves.toBe('12');
+      await expect(page.getByLabel('Длина', { exact: true }).inputValue()).resolves.toBe('50');
+      await page.getByLabel('Характер груза').selectOption({ label: 'Сборный груз' });
+      await next(page);
+      await page.waitForURL(/step=time/);
+    } else {
+      await page.goto('/order');
+      await fillRoute(page);
+      await fillCargo(page);
+    }
+    await fillTime(page);
+    await fillParticipants(page);
+    await choosePayment(page);
+
+    const review = page.locator('form');
+    await expect(review.getByText('Москва, терминал уточнит менеджер').isVisible()).resolves.toBe(true);
+    await expect(review.getByText(/Иван Петров/).isVisible()).resolves.toBe(true);
+    const total = (await page.getByTestId('order-total').textContent()) ?? '';
+    expect(total).toMatch(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?\u00a0₽$/);
+
+    await page.getByRole('button', { name: 'Оформить заявку' }).click();
+    await page.waitForURL(/\/order\/done\?track=/);
+    const track = (await page.getByTestId('track-number').innerText()).trim();
+    expect(track).toMatch(/^MG-\d{4}-\d{5}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Заявка оформлена' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('main').textContent()).resolves.toContain(total);
+
+    // The draft is gone: a new order starts empty.
+    await page.goto('/order');
+    await expect(page.getByRole('combobox', { name: 'Город отправления', exact: true }).inputValue()).resolves.toBe('');
+
+    // The owner sees the status and the full personal data.
+    await page.goto(`/tracking/${track}`);
+    await page.getByText('Заявка оформлена').first().waitFor();
+    await expect(page.getByText(SENDER.name).first().isVisible()).resolves.toBe(true);
+
+    // A stranger sees the status with the personal data masked.
+    const stranger = await newContext(browser, baseUrl);
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(`/tracking/${track}`);
+    await strangerPage.getByText('Заявка оформлена').first().waitFor();
+    const text = await strangerPage.locator('main').innerText();
+    expect(text).not.toContain('Петров');
+    expect(text).not.toContain('123-45-67');
+    expect(text).not.toContain('Сидоров');
+    await stranger.close();
+    await context.close();
+  });
+
+  it('a reload in the middle of the wizard keeps every value', async () => {
+    const context = await newContext(browser, baseUrl, 375);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await pickCity(page, 'Город отправления', 'Моск', 'Москва');
+    await page.getByRole('radio', { name: /Заберите от адреса/ }).check({ force: true });
+    await page.getByRole('combobox', { name: 'Адрес, откуда забрать груз' }).fill('Москва, ул. Лесная, д. 5');
+    await pickCity(page, 'Город получения', 'Новосиб', 'Новосибирск');
+    await next(page);
+    await page.waitForURL(/step=cargo/);
+    await page.getByRole('tab', { name: 'Несколько мест' }).click();
+    await page.getByRole('spinbutton', { name: 'Количество мест', exact: true }).fill('3');
+    await page.getByLabel('Длина', { exact: true }).fill('60');
+    await page.getByLabel('Ширина', { exact: true }).fill('40');
+    await page.getByLabel('Высота', { exact: true }).fill('40');
+    await page.getByLabel('Общий вес всех мест, кг').fill('45.5');
+    await page.getByLabel('Стрейч-плёнка: количество мест').fill('3');
+    await next(page);
+    await page.waitForURL(/step=time/);
+
+    await page.reload();
+    await stepHeading(page, 'Дата и время').waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('time');
+    await stepLink(page, 'Груз').click();
+    await page.waitForURL(/step=cargo/);
+    await expect(page.getByRole('tab', { name: 'Несколько мест' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('spinbutton', { name: 'Количество мест', exact: true }).inputValue()).resolves.toBe(
+      '3',
+    );
+    await expect(page.getByLabel('Длина', { exact: true }).inputValue()).resolves.toBe('60');
+    await expect(page.getByLabel('Общий вес всех мест, кг').inputValue()).resolves.toBe('45.5');
+    await expect(page.getByLabel('Общий объём всех мест, м³').inputValue()).resolves.toBe('0.288');
+    await expect(page.getByLabel('Стрейч-плёнка: количество мест').inputValue()).resolves.toBe('3');
+    await stepLink(page, 'Маршрут').click();
+    await page.waitForURL(/step=route/);
+    await expect(page.getByRole('combobox', { name: 'Город отправления', exact: true }).inputValue()).resolves.toBe(
+      'Москва',
+    );
+    await expect(page.getByRole('radio', { name: /Заберите от адреса/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Адрес, откуда забрать груз' }).inputValue()).resolves.toBe(
+      'Москва, ул. Лесная, д. 5',
+    );
+    await expect(page.getByRole('combobox', { name: 'Город получения', exact: true }).inputValue()).resolves.toBe(
+      'Новосибирск',
+    );
+
+    // A fresh tab of the same browser (same session) gets the draft from the server too.
+    await page.evaluate(() => localStorage.removeItem('magistral.orderDraft'));
+    await page.goto('/order?step=cargo');
+    await expect(page.getByRole('spinbutton', { name: 'Количество мест', exact: true }).inputValue()).resolves.toBe(
+      '3',
+    );
+    await context.close();
+  });
+
+  it('signing in mid-wizard returns to the step with the draft intact and the sender prefilled', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await fillRoute(page);
+    await fillCargo(page);
+    await fillTime(page);
+    await page.locator('input[name="recipient-name"]').fill(RECIPIENT.name);
+    await page.waitForTimeout(700); // the debounced save
+
+    await page.locator('form').getByRole('link', { name: 'Войти' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === '/order?step=participants',
+    );
+    await page.getByLabel('Телефон').pressSequentially('9000000001');
+    await page.getByLabel('Пароль', { exact: true }).fill('Demo-2026');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await page.waitForURL(/\/order\?step=participants$/);
+    await stepHeading(page, 'Участники').waitFor();
+    await expect(page.locator('input[name="recipient-name"]').inputValue()).resolves.toBe(RECIPIENT.name);
+    // The profile arrives after the draft: the empty sender is filled from it.
+    await expect
+      .poll(() => page.locator('input[name="sender-name"]').inputValue(), { timeout: 10_000 })
+      .toBe('Демо Клиент');
+    await expect(page.locator('input[name="sender-phone"]').inputValue()).resolves.toBe('+7(900) 000-00-01');
+    await expect(page.getByRole('complementary').getByText('Москва → Новосибирск').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('a double click on «Оформить заявку» creates one request', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await fillRoute(page);
+    await fillCargo(page);
+    await fillTime(page);
+    await fillParticipants(page);
+    await choosePayment(page);
+    const before = await countOwnCargo(page);
+    expect(before).toBe(0);
+
+    let creates = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/requests/request_create')) creates += 1;
+    });
+    await page.getByRole('button', { name: 'Оформить заявку' }).dblclick();
+    await page.waitForURL(/\/order\/done\?track=/);
+    await page.getByTestId('track-number').waitFor();
+    await expect(page.getByTestId('track-number').count()).resolves.toBe(1);
+    expect(creates).toBe(1);
+    await expect(countOwnCargo(page)).resolves.toBe(1);
+    await context.close();
+  });
+});
+
+async function pickCityInCalculator(page: Page, field: string, typed: string, city: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.pressSequentially(typed);
+  await page
+    .getByRole('option', { name: new RegExp(`^${city}`) })
+    .first()
+    .click();
+}
