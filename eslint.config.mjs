@@ -53,6 +53,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.next/**',
+      '**/.next-*/**',
       '**/coverage/**',
       '**/next-env.d.ts',
       '.data/**',

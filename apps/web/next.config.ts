@@ -3,16 +3,39 @@ import { DEFAULT_IMAGE_QUALITY } from '@freight/domain/constants';
 
 const isProduction = process.env.NODE_ENV === 'production';
 
-/** Headers for every page; the CSP (with a per-request nonce) is set in src/proxy.ts. */
+/**
+ * Headers for every response of the web process (pages and static files); the CSP, with a
+ * per-request nonce, is set in src/proxy.ts. The MDN HTTP Observatory grading of these is an
+ * end-to-end test (e2e/tests/security-headers.test.ts). No feature of the site uses the camera,
+ * microphone, geolocation ("nearest offices" works from a typed address) or payments.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
-  },
+  { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
   ...(isProduction
     ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }]
     : []),
@@ -29,7 +52,12 @@ const nextConfig: NextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // Embeddable widgets (/widgets/*) are framed by client sites: their CSP frame-ancestors
+      // (src/proxy.ts) says by whom; every other page refuses to be framed at all.
+      { source: '/((?!widgets/).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
+    ];
   },
 };
 

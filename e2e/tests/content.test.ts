@@ -131,9 +131,9 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
 
     await page.getByRole('button', { name: 'Отследить' }).click();
     await page.getByText('Введите номер для отслеживания').waitFor();
-    await page.getByLabel('Номер для отслеживания').fill('mg-2611-0042');
+    await page.getByLabel('Номер для отслеживания').fill('мг 2600 00019');
     await page.getByRole('button', { name: 'Отследить' }).click();
-    await page.waitForURL('**/tracking/MG-2611-0042');
+    await page.waitForURL('**/tracking/MG-2600-00019');
     await context.close();
   });
 

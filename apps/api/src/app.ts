@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +11,7 @@ import { registerErrorHandling } from './errors/error-handler';
 import { csrfPlugin } from './plugins/csrf';
 import { sessionPlugin } from './plugins/session';
 import { openapiPlugin } from './plugins/openapi';
+import { securityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './modules/health/health.routes';
 import { anonymousRoutes } from './modules/auth/anonymous.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -20,6 +20,7 @@ import { locationRoutes } from './modules/locations/locations.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { registerIdentity } from './modules/auth/identity.plugin';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 
@@ -37,6 +38,10 @@ export interface BuildAppOptions {
   /** Time source of the identity rules (code expiry, limits); tests move it forward. */
   clock?: () => Date;
 }
+
+/** Nothing the API serves needs a powerful browser feature (same list as the web pages). */
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), display-capture=()';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -94,7 +99,8 @@ export async function buildApp({
     void reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
+  // Helmet's headers, computed once at start-up (plugins/security-headers.ts).
+  await app.register(securityHeaders, {
     // The API answers JSON; the only HTML is the docs UI, whose assets are all same-origin.
     contentSecurityPolicy: {
       directives: {
@@ -118,7 +124,7 @@ export async function buildApp({
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('permissions-policy')) {
-      void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
+      void reply.header('permissions-policy', PERMISSIONS_POLICY);
     }
     return payload;
   });
@@ -149,6 +155,14 @@ export async function buildApp({
   await app.register(pricingRoutes, { db: database.db, ...(clock ? { clock } : {}) });
   await app.register(feedbackRoutes, { db: database.db });
   await registerIdentity(app, { config, db: database.db, clock });
+  await app.register(ordersRoutes, {
+    deps: {
+      db: database.db,
+      outbox: app.outbox,
+      clock: clock ?? (() => new Date()),
+      publicOrigin: config.publicOrigin,
+    },
+  });
   await app.register(bugReportRoutes, {
     db: database.db,
     storage: storage ?? createFileStorage(config.uploads),

@@ -6,6 +6,7 @@ import { loggerOptions } from './logger';
 import { purgeDeadSessions } from './modules/auth/session.service';
 import { hashSecret } from './modules/auth/password';
 import { purgeIdentityData } from './modules/auth/identity.repository';
+import { purgeIdempotencyKeys } from './modules/orders/orders.repository';
 
 /**
  * Entry point: parse the environment, open the database (PGlite under DATA_DIR unless
@@ -41,6 +42,10 @@ const purgeTimer = setInterval(() => {
     .catch((error: unknown) => app?.log.warn({ err: error }, 'session purge failed'));
   purgeIdentityData(database.db, new Date()).catch((error: unknown) =>
     app?.log.warn({ err: error }, 'identity data purge failed'),
+  );
+  // Idempotency keys are kept a day (Stripe's window); a retry after that creates a new order.
+  purgeIdempotencyKeys(database.db, new Date(Date.now() - 86_400_000)).catch((error: unknown) =>
+    app?.log.warn({ err: error }, 'idempotency key purge failed'),
   );
 }, 3_600_000);
 purgeTimer.unref();

@@ -5,6 +5,8 @@ import { SESSION_STATE_HEADER, NONCE_HEADER } from '@/lib/request-headers';
 
 const SESSION_COOKIE = 'auth_token';
 const BOOTSTRAP_TIMEOUT_MS = 2_500;
+/** Any https site (and our own pages) may embed a widget; every other page has frame-ancestors 'none'. */
+const WIDGET_FRAME_ANCESTORS = ["'self'", 'https:'];
 
 /**
  * Runs before every page render:
@@ -21,6 +23,8 @@ export async function proxy(request: NextRequest) {
     upgradeInsecureRequests: webEnv.httpsOrigin,
     extraScriptOrigins: webEnv.supportChatScriptUrl ? [new URL(webEnv.supportChatScriptUrl).origin] : [],
     extraImageOrigins: webEnv.map ? [webEnv.map.tileOrigin] : [],
+    // The one documented exception to "never framed": /widgets/* are embedded by client sites.
+    ...(request.nextUrl.pathname.startsWith('/widgets/') ? { frameAncestors: WIDGET_FRAME_ANCESTORS } : {}),
   });
 
   const requestHeaders = new Headers(request.headers);

@@ -54,8 +54,8 @@ export const CargoListQuerySchema = z
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     error: MESSAGES.orderList.dateRangeInvalid,
     path: ['end_date'],
-  })
-  .meta({ id: 'CargoListQuery' });
+  });
+// No `.meta({ id })`: a query string schema must stay inline for the OpenAPI generator.
 
 export type CargoListQueryInput = z.input<typeof CargoListQuerySchema>;
 export type CargoListQuery = z.output<typeof CargoListQuerySchema>;

@@ -12,3 +12,4 @@ export * from './identity';
 export * from './locations';
 export * from './catalog';
 export * from './pricing';
+export * from './orders';

@@ -62,6 +62,23 @@ export const API_PATHS = {
   sessions: '/api/v1/user/sessions',
   pricesTerms: '/api/v1/requests/prices_terms_calculation',
   fullCalculator: '/api/v1/requests/full_calculator_standard',
+  // Orders and cargo (issue 7): spec §7 «Calculation and orders» and «Cargo».
+  requestCreate: '/api/v1/requests/request_create',
+  /** Not in the spec: the order draft kept per session owner (GET, PUT). */
+  orderDraft: '/api/v1/requests/draft',
+  cargoList: '/api/v1/cargo/cargo',
+  currentCargo: '/api/v1/cargo/get_current_cargo',
+  paymentStatus: '/api/v1/cargo/payment_status',
+  availableActions: '/api/v1/cargo_lk/available_actions',
+  /** Not in the spec: cancel before acceptance (offered by available_actions). */
+  cancelCargo: '/api/v1/cargo_lk/cancel',
+  /** Not in the spec: change contacts (offered by available_actions). */
+  changeContacts: '/api/v1/cargo_lk/change_contacts',
+  cargoRating: '/api/v1/cargo/duty_cargo_rating/',
+  favoriteCargo: '/api/v1/duty_favorite_cargo/',
+  driverInfo: '/api/v1/duty_driver_info/',
+  /** Not in the spec: public tracking, followed by `/{track_number}`. */
+  tracking: '/api/v1/tracking',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

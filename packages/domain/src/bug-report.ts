@@ -6,8 +6,9 @@ import {
   BUG_REPORT_MAX_FILES,
   BUG_REPORT_TEXT_MAX_LENGTH,
 } from './constants';
-import { MESSAGES } from './messages';
-import { cleanedString, codePointLength } from './text';
+import { BUG_REPORT_TEXTS } from './texts/bug-report';
+import { codePointLength } from './text';
+import { cleanedString } from './text-schema';
 
 /** A file as both the browser (`File`) and the API (multipart part) can describe it. */
 export interface FileDescriptor {
@@ -43,8 +44,8 @@ export function isAllowedImageFile(file: Pick<FileDescriptor, 'name' | 'type'>):
  * Used by the schema and by the upload widget's pre-upload check, so both refuse the same files.
  */
 export function getBugReportFileError(file: FileDescriptor): string | null {
-  if (file.size > BUG_REPORT_MAX_FILE_BYTES) return MESSAGES.bugReport.fileTooLarge;
-  if (!isAllowedImageFile(file)) return MESSAGES.bugReport.fileType;
+  if (file.size > BUG_REPORT_MAX_FILE_BYTES) return BUG_REPORT_TEXTS.fileTooLarge;
+  if (!isAllowedImageFile(file)) return BUG_REPORT_TEXTS.fileType;
   return null;
 }
 
@@ -92,7 +93,7 @@ export interface BugReportContext {
  * a verified user may send any boolean.
  */
 export function createPolicyAgreementSchema({ isVerified }: BugReportContext): z.ZodType<boolean, boolean> {
-  return isVerified ? z.boolean() : z.literal(true, { error: MESSAGES.bugReport.policyAgreementRequired });
+  return isVerified ? z.boolean() : z.literal(true, { error: BUG_REPORT_TEXTS.policyAgreementRequired });
 }
 
 /**
@@ -107,23 +108,22 @@ export function createPolicyAgreementSchema({ isVerified }: BugReportContext): z
  *   JPEG or PNG, with the issue on `files.<index>`.
  */
 export function createBugReportSchema({ isVerified }: BugReportContext) {
-  const contact = cleanedString({ maxLength: BUG_REPORT_CONTACT_MAX_LENGTH }, MESSAGES.bugReport.contactRequired);
+  const contact = cleanedString({ maxLength: BUG_REPORT_CONTACT_MAX_LENGTH }, BUG_REPORT_TEXTS.contactRequired);
   return z.object({
-    text: cleanedString({ keepNewlines: true }, MESSAGES.bugReport.textRequired)
-      .min(1, { error: MESSAGES.bugReport.textRequired, abort: true })
+    text: cleanedString({ keepNewlines: true }, BUG_REPORT_TEXTS.textRequired)
+      .min(1, { error: BUG_REPORT_TEXTS.textRequired, abort: true })
       .refine((value) => codePointLength(value) <= BUG_REPORT_TEXT_MAX_LENGTH, {
-        error: MESSAGES.bugReport.textTooLong,
+        error: BUG_REPORT_TEXTS.textTooLong,
       }),
-    contact: (isVerified
-      ? contact
-      : contact.min(1, { error: MESSAGES.bugReport.contactRequired, abort: true })
-    ).prefault(''),
+    contact: (isVerified ? contact : contact.min(1, { error: BUG_REPORT_TEXTS.contactRequired, abort: true })).prefault(
+      '',
+    ),
     policyAgreement: isVerified
       ? createPolicyAgreementSchema({ isVerified }).default(false)
       : createPolicyAgreementSchema({ isVerified }),
     files: z
       .array(BugReportFileSchema)
-      .max(BUG_REPORT_MAX_FILES, { error: MESSAGES.bugReport.filesMaxCount })
+      .max(BUG_REPORT_MAX_FILES, { error: BUG_REPORT_TEXTS.filesMaxCount })
       .default([]),
   });
 }

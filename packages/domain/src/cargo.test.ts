@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   calculateVolume,
   CARGO_TABS,
-  CargoStateSchema,
   DEFAULT_CARGO,
   selectCargoTab,
   updateCargo,
   type CargoState,
   type CargoTab,
 } from './cargo';
+import { CargoStateSchema } from './cargo-schema';
 import { DOCUMENT_PRESET } from './constants';
 
 const cargo = (overrides: Partial<CargoState> = {}): CargoState => ({ ...DEFAULT_CARGO, ...overrides });

@@ -1,12 +1,11 @@
-import { z } from 'zod';
 import { DOCUMENT_PRESET } from './constants';
-import { MESSAGES } from './messages';
+import { CARGO_TEXTS } from './texts/cargo';
 
 /** The cargo tabs of spec section 4, in display order. */
 export const CARGO_TABS = [
-  { value: 'single', label: MESSAGES.cargo.tabSingle },
-  { value: 'multiple', label: MESSAGES.cargo.tabMultiple },
-  { value: 'documents', label: MESSAGES.cargo.tabDocuments },
+  { value: 'single', label: CARGO_TEXTS.tabSingle },
+  { value: 'multiple', label: CARGO_TEXTS.tabMultiple },
+  { value: 'documents', label: CARGO_TEXTS.tabDocuments },
 ] as const;
 export type CargoTab = (typeof CARGO_TABS)[number]['value'];
 export const CARGO_TAB_VALUES = CARGO_TABS.map((tab) => tab.value) as [CargoTab, ...CargoTab[]];
@@ -23,19 +22,6 @@ export interface CargoState {
   weight: number | null;
   volume: number | null;
 }
-
-const measure = z.number().nonnegative().finite().nullable();
-
-/** Shape check for a stored or received cargo state. */
-export const CargoStateSchema = z.object({
-  tab: z.enum(CARGO_TAB_VALUES),
-  quantity: z.number().int().positive(),
-  length: measure,
-  width: measure,
-  height: measure,
-  weight: measure,
-  volume: measure,
-});
 
 export const DEFAULT_CARGO: CargoState = {
   tab: DEFAULT_CARGO_TAB,

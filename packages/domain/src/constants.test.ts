@@ -54,7 +54,7 @@ describe('MESSAGES', () => {
 
   it('builds the footer lines with the years and the rating', () => {
     expect(MESSAGES.shell.footer.copyright(2012, 2027)).toBe('© 2012–2027 ООО «Магистраль». Все права защищены.');
-    expect(MESSAGES.shell.footer.ratingLabel('Яндекс Карты', '4,8')).toBe('Рейтинг 4,8 из 5 на Яндекс Карты');
+    expect(MESSAGES.shell.footer.ratingPrefix).toBe('Рейтинг');
   });
 
   it('has no blank text anywhere', () => {

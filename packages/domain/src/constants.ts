@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { ORDER_LIST_TEXTS } from './texts/order-list';
 
 /**
  * Business constants and limits of the product spec, section 9, in one place.
@@ -72,8 +72,8 @@ export const STRIPPABLE_SPECIAL_CHARS = '!@#$%^&*+';
  * «Сначала старые» sorts by date in natural order. The first one is the default.
  */
 export const ORDER_LIST_SORT_OPTIONS = [
-  { value: 'newest', label: MESSAGES.orderList.sortNewestFirst, sortBy: 'date', reverse: true },
-  { value: 'oldest', label: MESSAGES.orderList.sortOldestFirst, sortBy: 'date', reverse: false },
+  { value: 'newest', label: ORDER_LIST_TEXTS.sortNewestFirst, sortBy: 'date', reverse: true },
+  { value: 'oldest', label: ORDER_LIST_TEXTS.sortOldestFirst, sortBy: 'date', reverse: false },
 ] as const;
 export type OrderListSortOption = (typeof ORDER_LIST_SORT_OPTIONS)[number];
 export type OrderListSort = OrderListSortOption['value'];

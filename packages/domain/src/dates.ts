@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from './constants';
-import { MESSAGES } from './messages';
+import { DATES_TEXTS } from './texts/dates';
 
 /** A moment (Date, epoch ms, ISO date-time string) or a calendar date as ISO `YYYY-MM-DD`. */
 export type DateInput = Date | number | string;
@@ -114,8 +114,8 @@ export function formatDateTime(input: DateInput | null | undefined, timeZone: st
 export function formatLongDate(input: DateInput | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const parts = toZonedParts(input, timeZone);
   if (!parts) return '';
-  const month = MESSAGES.dates.monthsGenitive[parts.month - 1];
-  return `${parts.day} ${month} ${parts.year} ${MESSAGES.dates.yearSuffix}`;
+  const month = DATES_TEXTS.monthsGenitive[parts.month - 1];
+  return `${parts.day} ${month} ${parts.year} ${DATES_TEXTS.yearSuffix}`;
 }
 
 /**

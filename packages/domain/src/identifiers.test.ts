@@ -6,17 +6,19 @@ import {
   getOgrnError,
   getPassportNumberError,
   getPassportSeriesError,
-  InnSchema,
   isValidInn,
   isValidKpp,
   isValidOgrn,
+  normalizeIdentifier,
+} from './identifiers';
+import {
+  InnSchema,
   KppSchema,
   LegalInnSchema,
-  normalizeIdentifier,
   OgrnSchema,
   PassportNumberSchema,
   PassportSeriesSchema,
-} from './identifiers';
+} from './identifiers-schema';
 import { MESSAGES } from './messages';
 
 const M = MESSAGES.identifiers;

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { MESSAGES } from './messages';
+import { IDENTIFIERS_TEXTS } from './texts/identifiers';
 import { cleanText } from './text';
 
 /*
@@ -34,14 +33,14 @@ export function normalizeIdentifier(value: string): string {
  */
 export function getInnError(value: string): string | null {
   const inn = normalizeIdentifier(value);
-  if (inn === '') return MESSAGES.identifiers.innRequired;
-  if (!/^(?:\d{10}|\d{12})$/.test(inn)) return MESSAGES.identifiers.innFormat;
-  if (inn.startsWith('00')) return MESSAGES.identifiers.innChecksum;
+  if (inn === '') return IDENTIFIERS_TEXTS.innRequired;
+  if (!/^(?:\d{10}|\d{12})$/.test(inn)) return IDENTIFIERS_TEXTS.innFormat;
+  if (inn.startsWith('00')) return IDENTIFIERS_TEXTS.innChecksum;
   const valid =
     inn.length === 10
       ? checkDigit(inn, INN10_WEIGHTS) === Number(inn[9])
       : checkDigit(inn, INN12_WEIGHTS_11) === Number(inn[10]) && checkDigit(inn, INN12_WEIGHTS_12) === Number(inn[11]);
-  return valid ? null : MESSAGES.identifiers.innChecksum;
+  return valid ? null : IDENTIFIERS_TEXTS.innChecksum;
 }
 
 /** Whether `value` is a valid ИНН of 10 or 12 digits (see {@link getInnError}). */
@@ -52,7 +51,7 @@ export function isValidInn(value: string): boolean {
 /** Like {@link getInnError}, but only the 10-digit ИНН of an organisation passes. */
 export function getLegalInnError(value: string): string | null {
   const inn = normalizeIdentifier(value);
-  if (inn !== '' && !/^\d{10}$/.test(inn)) return MESSAGES.identifiers.innLegalFormat;
+  if (inn !== '' && !/^\d{10}$/.test(inn)) return IDENTIFIERS_TEXTS.innLegalFormat;
   return getInnError(inn);
 }
 
@@ -63,8 +62,8 @@ export function getLegalInnError(value: string): string | null {
  */
 export function getKppError(value: string): string | null {
   const kpp = normalizeIdentifier(value);
-  if (kpp === '') return MESSAGES.identifiers.kppRequired;
-  return /^\d{4}[\dA-Z]{2}\d{3}$/.test(kpp) ? null : MESSAGES.identifiers.kppFormat;
+  if (kpp === '') return IDENTIFIERS_TEXTS.kppRequired;
+  return /^\d{4}[\dA-Z]{2}\d{3}$/.test(kpp) ? null : IDENTIFIERS_TEXTS.kppFormat;
 }
 
 /** Whether `value` is a well-formed КПП (see {@link getKppError}). */
@@ -79,11 +78,11 @@ export function isValidKpp(value: string): boolean {
  */
 export function getOgrnError(value: string): string | null {
   const ogrn = normalizeIdentifier(value);
-  if (ogrn === '') return MESSAGES.identifiers.ogrnRequired;
-  if (!/^(?:[15]\d{12}|3\d{14})$/.test(ogrn)) return MESSAGES.identifiers.ogrnFormat;
+  if (ogrn === '') return IDENTIFIERS_TEXTS.ogrnRequired;
+  if (!/^(?:[15]\d{12}|3\d{14})$/.test(ogrn)) return IDENTIFIERS_TEXTS.ogrnFormat;
   const divisor = ogrn.length === 13 ? 11 : 13;
   const body = Number(ogrn.slice(0, -1));
-  return (body % divisor) % 10 === Number(ogrn.slice(-1)) ? null : MESSAGES.identifiers.ogrnChecksum;
+  return (body % divisor) % 10 === Number(ogrn.slice(-1)) ? null : IDENTIFIERS_TEXTS.ogrnChecksum;
 }
 
 /** Whether `value` is a valid ОГРН or ОГРНИП (see {@link getOgrnError}). */
@@ -94,43 +93,13 @@ export function isValidOgrn(value: string): boolean {
 /** Why a passport series is wrong (exactly 4 digits; `45 06` is accepted as `4506`), or null. */
 export function getPassportSeriesError(value: string): string | null {
   const series = normalizeIdentifier(value);
-  if (series === '') return MESSAGES.identifiers.passportSeriesRequired;
-  return /^\d{4}$/.test(series) ? null : MESSAGES.identifiers.passportSeriesFormat;
+  if (series === '') return IDENTIFIERS_TEXTS.passportSeriesRequired;
+  return /^\d{4}$/.test(series) ? null : IDENTIFIERS_TEXTS.passportSeriesFormat;
 }
 
 /** Why a passport number is wrong (exactly 6 digits), or null. */
 export function getPassportNumberError(value: string): string | null {
   const number = normalizeIdentifier(value);
-  if (number === '') return MESSAGES.identifiers.passportNumberRequired;
-  return /^\d{6}$/.test(number) ? null : MESSAGES.identifiers.passportNumberFormat;
+  if (number === '') return IDENTIFIERS_TEXTS.passportNumberRequired;
+  return /^\d{6}$/.test(number) ? null : IDENTIFIERS_TEXTS.passportNumberFormat;
 }
-
-/** A zod field that normalises with {@link normalizeIdentifier} and reports `getError`'s message. */
-function identifierSchema(getError: (value: string) => string | null, requiredMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .overwrite(normalizeIdentifier)
-    .check((ctx) => {
-      const error = getError(ctx.value);
-      if (error) ctx.issues.push({ code: 'custom', message: error, input: ctx.value });
-    });
-}
-
-/** ИНН of 10 or 12 digits; outputs the digits only. */
-export const InnSchema = identifierSchema(getInnError, MESSAGES.identifiers.innRequired);
-/** ИНН of an organisation: 10 digits only. */
-export const LegalInnSchema = identifierSchema(getLegalInnError, MESSAGES.identifiers.innRequired);
-/** КПП; outputs upper case without separators. */
-export const KppSchema = identifierSchema(getKppError, MESSAGES.identifiers.kppRequired);
-/** ОГРН (13 digits) or ОГРНИП (15 digits). */
-export const OgrnSchema = identifierSchema(getOgrnError, MESSAGES.identifiers.ogrnRequired);
-/** Passport series: 4 digits. */
-export const PassportSeriesSchema = identifierSchema(
-  getPassportSeriesError,
-  MESSAGES.identifiers.passportSeriesRequired,
-);
-/** Passport number: 6 digits. */
-export const PassportNumberSchema = identifierSchema(
-  getPassportNumberError,
-  MESSAGES.identifiers.passportNumberRequired,
-);

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CodeSchema,
-  PasswordSchema,
-  PersonNameSchema,
   extractCodeDigits,
   fillTemplate,
   formatCountdown,
@@ -11,6 +8,7 @@ import {
   resendCooldownSeconds,
   resendTooSoonMessage,
 } from './identity';
+import { CodeSchema, PasswordSchema, PersonNameSchema } from './identity-schema';
 import { MESSAGES } from './messages';
 
 describe('resendCooldownSeconds', () => {

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { MESSAGES } from './messages';
+import { AUTH_TEXTS } from './texts/auth';
 import { formatCount } from './plural';
-import { cleanedString } from './text';
 
 /*
  * Identity rules (issue 4): one-time codes, passwords, names. The limits follow OWASP ASVS 5.0
@@ -60,7 +58,7 @@ export function formatWait(seconds: number): string {
   const total = Math.max(0, Math.ceil(seconds));
   const minutes = Math.floor(total / 60);
   const rest = total % 60;
-  const plural = MESSAGES.auth.plural;
+  const plural = AUTH_TEXTS.plural;
   if (minutes === 0) return formatCount(rest, plural.second);
   const head = formatCount(minutes, plural.minute);
   return rest === 0 ? head : `${head} ${formatCount(rest, plural.second)}`;
@@ -68,7 +66,7 @@ export function formatWait(seconds: number): string {
 
 /** «Повторно запросить код можно через 45 секунд». */
 export function resendTooSoonMessage(seconds: number): string {
-  return `${MESSAGES.auth.resendTooSoon} ${formatWait(seconds)}`;
+  return `${AUTH_TEXTS.resendTooSoon} ${formatWait(seconds)}`;
 }
 
 /** Countdown label for a resend button: `0:45`, `2:00`. */
@@ -77,42 +75,10 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/**
- * A one-time code field: spaces, hyphens and invisible characters are dropped (pasted codes
- * often carry them), then exactly 6 ASCII digits.
- */
-export const CodeSchema = z
-  .string({ error: MESSAGES.auth.codeRequired })
-  .overwrite((value) => value.replace(/[\s\u00A0\u200B-\u200D\uFEFF-]/g, ''))
-  .min(1, { error: MESSAGES.auth.codeRequired, abort: true })
-  .regex(/^\d{6}$/, { error: MESSAGES.auth.codeFormat });
-
 /** The digits of a pasted or typed code, at most 6 (for code inputs). */
 export function extractCodeDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, CODE_LENGTH);
 }
-
-/**
- * A new password: 8–128 characters, at least one letter and one digit. Not trimmed: spaces are
- * part of a passphrase. No other composition rules (NIST SP 800-63B).
- */
-export const PasswordSchema = z
-  .string({ error: MESSAGES.auth.passwordRequired })
-  .min(1, { error: MESSAGES.auth.passwordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.auth.passwordTooShort, abort: true })
-  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.auth.passwordTooLong, abort: true })
-  .refine((v) => /\p{L}/u.test(v) && /\p{N}/u.test(v), { error: MESSAGES.auth.passwordWeak });
-
-/** A password being checked (sign-in, re-authentication): any non-empty string up to the maximum. */
-export const CurrentPasswordSchema = z
-  .string({ error: MESSAGES.auth.passwordRequired })
-  .min(1, { error: MESSAGES.auth.passwordRequired })
-  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.auth.passwordTooLong });
-
-/** The client's name: cleaned, required, at most 100 characters, no links. */
-export const PersonNameSchema = cleanedString({ rejectUrls: true }, MESSAGES.auth.nameRequired)
-  .min(1, { error: MESSAGES.auth.nameRequired, abort: true })
-  .max(NAME_MAX_LENGTH, { error: MESSAGES.auth.nameTooLong });
 
 /**
  * An e-mail for showing to someone who may not own it: `iv***@mail.ru`. Keeps the first two

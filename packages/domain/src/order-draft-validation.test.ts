@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import {
   createOrderDraft,
-  firstInvalidStep,
   orderDraftReducer,
   participantType,
-  restoreDraft,
   serializeDraft,
   stepOfPath,
-  validateOrderDraft,
+  validateShipment,
   type OrderDraft,
   type OrderDraftAction,
 } from './order-draft';
+import { firstInvalidStep, validateOrderDraft } from './order-draft-validation';
+import { restoreDraft } from './order-draft-schema';
 
 const M = MESSAGES.orderDraft;
 const MOSCOW = { fias_id: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5', name: 'Москва' };
@@ -109,6 +109,14 @@ describe('validateOrderDraft', () => {
     });
     expect(firstInvalidStep(empty)).toBe('route');
     expect(Object.keys(validateOrderDraft(empty)).map(stepOfPath)).toContain('participants');
+  });
+
+  it('validateShipment is its route and cargo part (what the calculator checks)', () => {
+    const empty = createOrderDraft();
+    expect(validateShipment(empty)).toEqual(validateOrderDraft(empty, ['route', 'cargo']));
+    expect(validateShipment(empty, ['cargo'])).toEqual(validateOrderDraft(empty, ['cargo']));
+    expect(Object.keys(validateShipment(empty)).map(stepOfPath)).toEqual(expect.arrayContaining(['route', 'cargo']));
+    expect(validateShipment(completeDraft())).toEqual({});
   });
 
   it('route: same city and missing door addresses', () => {

@@ -3,17 +3,15 @@ import {
   createOrderDraft,
   ORDER_DRAFT_VERSION,
   orderDraftReducer,
-  OrderDraftSchema,
   PAYMENT_TYPES,
   PARTICIPANT_ROLES,
   PARTICIPANT_TYPES,
   POINT_TYPES,
-  restoreDraft,
-  SerializedOrderDraftSchema,
   serializeDraft,
   type OrderDraft,
   type OrderDraftAction,
 } from './order-draft';
+import { OrderDraftSchema, restoreDraft, SerializedOrderDraftSchema } from './order-draft-schema';
 
 const reduce = (actions: OrderDraftAction[], from: OrderDraft = createOrderDraft()) =>
   actions.reduce(orderDraftReducer, from);

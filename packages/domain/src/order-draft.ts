@@ -1,54 +1,39 @@
-import { z } from 'zod';
-import {
-  CargoStateSchema,
-  DEFAULT_CARGO,
-  selectCargoTab,
-  updateCargo,
-  type CargoPatch,
-  type CargoState,
-  type CargoTab,
-} from './cargo';
+import { DEFAULT_CARGO, selectCargoTab, updateCargo, type CargoPatch, type CargoState, type CargoTab } from './cargo';
 import { DOCUMENT_PRESET } from './constants';
-import { isIsoDate, type WorkingDayCalendar } from './dates';
-import { getInnError, getKppError, getLegalInnError } from './identifiers';
-import { MESSAGES } from './messages';
-import { isValidPhone } from './phone';
-import { RU_PRODUCTION_CALENDAR } from './production-calendar';
-import { cleanText, isValidEmail } from './text';
+import type { WorkingDayCalendar } from './dates';
+import { ORDER_DRAFT_TEXTS } from './texts/order-draft';
+import { cleanText } from './text';
 
 /** Where cargo is handed over or received: at our terminal (warehouse) or at an address. */
 export const POINT_TYPES = [
-  { value: 'warehouse', label: MESSAGES.orderDraft.pointWarehouse },
-  { value: 'address', label: MESSAGES.orderDraft.pointAddress },
+  { value: 'warehouse', label: ORDER_DRAFT_TEXTS.pointWarehouse },
+  { value: 'address', label: ORDER_DRAFT_TEXTS.pointAddress },
 ] as const;
 export type PointType = (typeof POINT_TYPES)[number]['value'];
 
 /** Payment types of spec section 3; cash is the default. */
 export const PAYMENT_TYPES = [
-  { value: 'cash', label: MESSAGES.orderDraft.paymentCash },
-  { value: 'card', label: MESSAGES.orderDraft.paymentCard },
-  { value: 'non_cash', label: MESSAGES.orderDraft.paymentNonCash },
+  { value: 'cash', label: ORDER_DRAFT_TEXTS.paymentCash },
+  { value: 'card', label: ORDER_DRAFT_TEXTS.paymentCard },
+  { value: 'non_cash', label: ORDER_DRAFT_TEXTS.paymentNonCash },
 ] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number]['value'];
 
 /** Who pays or orders: the sender (default), the recipient or a third party. */
 export const PARTICIPANT_ROLES = [
-  { value: 'sender', label: MESSAGES.orderDraft.participantSender },
-  { value: 'recipient', label: MESSAGES.orderDraft.participantRecipient },
-  { value: 'third_party', label: MESSAGES.orderDraft.participantThirdParty },
+  { value: 'sender', label: ORDER_DRAFT_TEXTS.participantSender },
+  { value: 'recipient', label: ORDER_DRAFT_TEXTS.participantRecipient },
+  { value: 'third_party', label: ORDER_DRAFT_TEXTS.participantThirdParty },
 ] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number]['value'];
 
 /** Legal form of a participant; individual is the default. */
 export const PARTICIPANT_TYPES = [
-  { value: 'individual', label: MESSAGES.orderDraft.participantIndividual },
-  { value: 'legal', label: MESSAGES.orderDraft.participantLegal },
-  { value: 'entrepreneur', label: MESSAGES.orderDraft.participantEntrepreneur },
+  { value: 'individual', label: ORDER_DRAFT_TEXTS.participantIndividual },
+  { value: 'legal', label: ORDER_DRAFT_TEXTS.participantLegal },
+  { value: 'entrepreneur', label: ORDER_DRAFT_TEXTS.participantEntrepreneur },
 ] as const;
 export type ParticipantType = (typeof PARTICIPANT_TYPES)[number]['value'];
-
-const values = <T extends readonly { value: string }[]>(items: T) =>
-  items.map((item) => item.value) as [T[number]['value'], ...T[number]['value'][]];
 
 /** A city as the location API returns it; `fias_id` feeds the price calculation. */
 export interface CityRef {
@@ -230,89 +215,14 @@ export const PROMOCODE_MAX_LENGTH = 50;
 /** Longest address we keep (code points); matches what the address suggestions return at most. */
 export const ADDRESS_MAX_LENGTH = 500;
 
-const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = z.string().regex(TIME_OF_DAY).nullable();
-const CityRefSchema = z.object({ fias_id: z.string().min(1), name: z.string().min(1) });
-const SubdivisionRefSchema = z.object({ id: z.string().min(1), name: z.string().min(1) });
-
-const DetailsSchema = z.object({
-  name: z.string().max(PARTICIPANT_NAME_MAX_LENGTH),
-  phone: z.string().max(40),
-  email: z.string().max(320),
-  inn: z.string().max(12),
-  kpp: z.string().max(9),
-});
-
-const TimeBlockSchema = z.object({
-  date: z.string().refine(isIsoDate).nullable(),
-  timeFrom: timeOfDay,
-  timeTo: timeOfDay,
-  breakFrom: timeOfDay,
-  breakTo: timeOfDay,
-});
-
-/** Shape of each section of a stored draft; restore falls back per section. */
-const SECTION_SCHEMAS = {
-  cargo: CargoStateSchema,
-  destination: z.object({
-    delivery_type: z.enum(values(POINT_TYPES)),
-    departure_type: z.enum(values(POINT_TYPES)),
-    onlyDelivery: z.boolean(),
-    onlyDeparture: z.boolean(),
-    delivery_address: z.string().max(ADDRESS_MAX_LENGTH),
-    city_delivery: CityRefSchema.nullable(),
-    subdivision_delivery: SubdivisionRefSchema.nullable(),
-    city_departure: CityRefSchema.nullable(),
-    departure_address: z.string().max(ADDRESS_MAX_LENGTH),
-    subdivision_departure: SubdivisionRefSchema.nullable(),
-  }),
-  time: z.object({ departure: TimeBlockSchema, delivery: TimeBlockSchema, isDeliveryDateChosen: z.boolean() }),
-  participants: z.object({
-    payer: z.enum(values(PARTICIPANT_ROLES)),
-    customer: z.enum(values(PARTICIPANT_ROLES)),
-    senderType: z.enum(values(PARTICIPANT_TYPES)),
-    recipientType: z.enum(values(PARTICIPANT_TYPES)),
-    payerType: z.enum(values(PARTICIPANT_TYPES)),
-    customerType: z.enum(values(PARTICIPANT_TYPES)),
-  }),
-  paymentType: z.enum(values(PAYMENT_TYPES)),
-  packageItems: z.array(z.object({ id: z.string().min(1), quantity: z.number().int().positive() })),
-  transportationType: z.string().min(1).nullable(),
-  cargoType: z.string().min(1).nullable(),
-  promocode: z.string().max(PROMOCODE_MAX_LENGTH),
-  services: z.object({
-    declaredValue: z.number().min(0).max(SERVICE_LIMITS.declaredValueMax).nullable(),
-    fragile: z.boolean(),
-    crate: z.boolean(),
-    departureLoading: z.boolean(),
-    departureFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
-    departureLift: z.boolean(),
-    deliveryLoading: z.boolean(),
-    deliveryFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
-    deliveryLift: z.boolean(),
-    departureKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
-    deliveryKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
-  }),
-  contacts: z.object({
-    sender: DetailsSchema,
-    recipient: DetailsSchema,
-    payer: DetailsSchema,
-    customer: DetailsSchema,
-  }),
-} satisfies { [K in keyof OrderDraft]: z.ZodType<OrderDraft[K]> };
-
-/** Schema of a complete, well-formed order draft. */
-export const OrderDraftSchema = z.object(SECTION_SCHEMAS);
-
 /** Bumped when the draft shape changes incompatibly; an older stored draft is then discarded. */
 export const ORDER_DRAFT_VERSION = 1;
 
-/** Schema of what {@link serializeDraft} writes: `{ version: 1, draft }`. */
-export const SerializedOrderDraftSchema = z.object({
-  version: z.literal(ORDER_DRAFT_VERSION),
-  draft: OrderDraftSchema,
-});
-export type SerializedOrderDraft = z.infer<typeof SerializedOrderDraftSchema>;
+/** What {@link serializeDraft} writes: `{ version: 1, draft }`. */
+export interface SerializedOrderDraft {
+  version: typeof ORDER_DRAFT_VERSION;
+  draft: OrderDraft;
+}
 
 /** The draft as a JSON string for localStorage or the server, tagged with {@link ORDER_DRAFT_VERSION}. */
 export function serializeDraft(draft: OrderDraft): string {
@@ -320,35 +230,8 @@ export function serializeDraft(draft: OrderDraft): string {
   return JSON.stringify(payload);
 }
 
-/**
- * Restores a draft saved by {@link serializeDraft}. Garbage never reaches the UI: unparsable
- * JSON, a missing or other version, or a non-object gives the defaults; a section that fails
- * its schema (say, an unknown payment type) falls back to its default while valid sections are
- * kept; then the cargo-tab invariants are re-applied (Документы preset, quantity 1 outside
- * «Несколько мест»). Null or undefined (nothing saved) gives the defaults.
- */
-export function restoreDraft(raw: string | null | undefined): OrderDraft {
-  const defaults = createOrderDraft();
-  if (!raw) return defaults;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return defaults;
-  }
-  const envelope = z.object({ version: z.literal(ORDER_DRAFT_VERSION), draft: z.record(z.string(), z.unknown()) });
-  const result = envelope.safeParse(parsed);
-  if (!result.success) return defaults;
-  const stored = result.data.draft;
-  const draft = { ...defaults } as Record<keyof OrderDraft, unknown>;
-  for (const key of Object.keys(SECTION_SCHEMAS) as (keyof OrderDraft)[]) {
-    const section = SECTION_SCHEMAS[key].safeParse(stored[key]);
-    if (section.success) draft[key] = section.data;
-  }
-  return enforceCargoInvariants(draft as OrderDraft);
-}
-
-function enforceCargoInvariants(draft: OrderDraft): OrderDraft {
+/** Re-applies the cargo-tab invariants (Документы preset, quantity 1 outside «Несколько мест»). */
+export function enforceCargoInvariants(draft: OrderDraft): OrderDraft {
   const cargo = draft.cargo;
   if (cargo.tab === 'documents') {
     return { ...draft, cargo: { ...cargo, ...DOCUMENT_PRESET, volume: null, quantity: 1 } };
@@ -494,12 +377,12 @@ export function orderDraftReducer(state: OrderDraft, action: OrderDraftAction): 
 
 /** Steps of the order wizard, in order. */
 export const ORDER_STEPS = [
-  { value: 'route', label: MESSAGES.orderDraft.stepRoute },
-  { value: 'cargo', label: MESSAGES.orderDraft.stepCargo },
-  { value: 'time', label: MESSAGES.orderDraft.stepTime },
-  { value: 'participants', label: MESSAGES.orderDraft.stepParticipants },
-  { value: 'payment', label: MESSAGES.orderDraft.stepPayment },
-  { value: 'review', label: MESSAGES.orderDraft.stepReview },
+  { value: 'route', label: ORDER_DRAFT_TEXTS.stepRoute },
+  { value: 'cargo', label: ORDER_DRAFT_TEXTS.stepCargo },
+  { value: 'time', label: ORDER_DRAFT_TEXTS.stepTime },
+  { value: 'participants', label: ORDER_DRAFT_TEXTS.stepParticipants },
+  { value: 'payment', label: ORDER_DRAFT_TEXTS.stepPayment },
+  { value: 'review', label: ORDER_DRAFT_TEXTS.stepReview },
 ] as const;
 export type OrderStep = (typeof ORDER_STEPS)[number]['value'];
 export const ORDER_STEP_VALUES = ORDER_STEPS.map((s) => s.value) as OrderStep[];
@@ -536,10 +419,8 @@ export function stepOfPath(path: string): OrderStep {
   }
 }
 
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 function validateRoute(draft: OrderDraft, errors: Record<string, string>): void {
-  const M = MESSAGES.orderDraft;
+  const M = ORDER_DRAFT_TEXTS;
   const d = draft.destination;
   if (!d.city_departure) errors['destination.city_departure'] = M.cityDepartureRequired;
   if (!d.city_delivery) errors['destination.city_delivery'] = M.cityDeliveryRequired;
@@ -555,7 +436,7 @@ function validateRoute(draft: OrderDraft, errors: Record<string, string>): void 
 }
 
 function validateCargo(draft: OrderDraft, errors: Record<string, string>): void {
-  const M = MESSAGES.orderDraft;
+  const M = ORDER_DRAFT_TEXTS;
   const c = draft.cargo;
   if (c.weight === null || c.weight === 0) errors['cargo.weight'] = M.weightRequired;
   else if (c.weight < CARGO_LIMITS.weightMin || c.weight > CARGO_LIMITS.weightMax)
@@ -574,54 +455,6 @@ function validateCargo(draft: OrderDraft, errors: Record<string, string>): void 
   }
   if (hasVolume && (c.volume! < CARGO_LIMITS.volumeMin || c.volume! > CARGO_LIMITS.volumeMax)) {
     errors['cargo.volume'] = M.volumeRange;
-  }
-}
-
-function validateTimeBlock(
-  block: TimeBlock,
-  prefix: string,
-  errors: Record<string, string>,
-  options: ValidateOrderDraftOptions,
-): void {
-  const M = MESSAGES.orderDraft;
-  const calendar = options.calendar ?? RU_PRODUCTION_CALENDAR;
-  if (block.date) {
-    if (options.today && block.date < options.today) errors[`${prefix}.date`] = M.dateInPast;
-    else if (!calendar.isWorkingDay(block.date)) errors[`${prefix}.date`] = M.dateNotWorking;
-  }
-  if (!block.timeFrom || !block.timeTo) {
-    errors[`${prefix}.timeFrom`] = M.timeRequired;
-    return;
-  }
-  const from = minutes(block.timeFrom);
-  const to = minutes(block.timeTo);
-  if (to <= from) {
-    errors[`${prefix}.timeTo`] = M.timeOrder;
-    return;
-  }
-  if (to - from < MIN_TIME_WINDOW_MINUTES) errors[`${prefix}.timeTo`] = M.timeWindowTooShort;
-  if (block.breakFrom || block.breakTo) {
-    if (!block.breakFrom || !block.breakTo) {
-      errors[`${prefix}.breakFrom`] = M.breakOutside;
-    } else if (minutes(block.breakTo) <= minutes(block.breakFrom)) {
-      errors[`${prefix}.breakTo`] = M.breakOrder;
-    } else if (minutes(block.breakFrom) < from || minutes(block.breakTo) > to) {
-      errors[`${prefix}.breakFrom`] = M.breakOutside;
-    }
-  }
-}
-
-function validateTime(draft: OrderDraft, errors: Record<string, string>, options: ValidateOrderDraftOptions): void {
-  const M = MESSAGES.orderDraft;
-  const { departure, delivery, isDeliveryDateChosen } = draft.time;
-  if (!departure.date) errors['time.departure.date'] = M.departureDateRequired;
-  validateTimeBlock(departure, 'time.departure', errors, options);
-  if (isDeliveryDateChosen) {
-    if (!delivery.date) errors['time.delivery.date'] = M.deliveryDateRequired;
-    validateTimeBlock(delivery, 'time.delivery', errors, options);
-    if (delivery.date && departure.date && delivery.date < departure.date) {
-      errors['time.delivery.date'] = M.deliveryBeforeDeparture;
-    }
   }
 }
 
@@ -651,60 +484,17 @@ export function participantType(draft: OrderDraft, key: ParticipantKey): Partici
   return p[TYPE_FIELD[key]] as ParticipantType;
 }
 
-function validateParticipants(draft: OrderDraft, errors: Record<string, string>): void {
-  const M = MESSAGES.orderDraft;
-  for (const key of participantsToFill(draft)) {
-    const details = draft.contacts[key];
-    const type = participantType(draft, key);
-    const at = (field: string) => `contacts.${key}.${field}`;
-    if (!details.name.trim()) errors[at('name')] = type === 'legal' ? M.companyNameRequired : M.nameRequired;
-    if (!details.phone.trim()) errors[at('phone')] = M.contactRequired;
-    else if (!isValidPhone(details.phone)) errors[at('phone')] = MESSAGES.phone.invalid;
-    if (details.email.trim() && !isValidEmail(details.email)) errors[at('email')] = MESSAGES.text.emailInvalid;
-    if (type === 'legal') {
-      const innError = getLegalInnError(details.inn);
-      if (innError) errors[at('inn')] = innError;
-      const kppError = getKppError(details.kpp);
-      if (kppError) errors[at('kpp')] = kppError;
-    } else if (type === 'entrepreneur') {
-      const innError = getInnError(details.inn) ?? (details.inn.length === 12 ? null : MESSAGES.identifiers.innFormat);
-      if (innError) errors[at('inn')] = innError;
-    }
-  }
-}
-
-function validatePayment(draft: OrderDraft, errors: Record<string, string>): void {
-  const M = MESSAGES.orderDraft;
-  if (!draft.transportationType) errors['transportationType'] = M.transportationRequired;
-  if (draft.paymentType === 'non_cash' && participantType(draft, 'payer') === 'individual') {
-    errors['paymentType'] = M.nonCashNeedsCompany;
-  }
-}
-
 /**
- * Checks a draft before moving on from a step or submitting it. Returns Russian messages keyed by
- * draft path ('destination.city_departure', 'cargo.weight', 'time.departure.date',
- * 'contacts.sender.phone', 'transportationType'); an empty object means valid. Only `steps` are
- * checked (default: all). The server runs the same function before creating a request.
+ * The route and cargo checks of {@link validateOrderDraft} (order-draft-validation.ts) on their
+ * own: what the calculator checks before asking for a price. Same messages, same keys; `steps`
+ * picks which of the two are checked (default both).
  */
-export function validateOrderDraft(
+export function validateShipment(
   draft: OrderDraft,
-  steps: readonly OrderStep[] = ORDER_STEP_VALUES,
-  options: ValidateOrderDraftOptions = {},
+  steps: readonly OrderStep[] = ['route', 'cargo'],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (steps.includes('route')) validateRoute(draft, errors);
   if (steps.includes('cargo')) validateCargo(draft, errors);
-  if (steps.includes('time')) validateTime(draft, errors, options);
-  if (steps.includes('participants')) validateParticipants(draft, errors);
-  if (steps.includes('payment')) validatePayment(draft, errors);
   return errors;
-}
-
-/** The first step with an error, or null when the whole draft is valid. */
-export function firstInvalidStep(draft: OrderDraft, options: ValidateOrderDraftOptions = {}): OrderStep | null {
-  for (const step of ORDER_STEP_VALUES) {
-    if (Object.keys(validateOrderDraft(draft, [step], options)).length > 0) return step;
-  }
-  return null;
 }

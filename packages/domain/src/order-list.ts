@@ -7,8 +7,9 @@ import {
   type OrderListSortOption,
 } from './constants';
 import { isIsoDate } from './dates';
-import { MESSAGES } from './messages';
-import { cleanText, cleanedString } from './text';
+import { ORDER_LIST_TEXTS } from './texts/order-list';
+import { cleanText } from './text';
+import { cleanedString } from './text-schema';
 
 /** Filters of the order list (spec section 3). '' and null mean «not set»; dates are ISO `YYYY-MM-DD`. */
 export interface OrderListFilters {
@@ -39,12 +40,12 @@ export const DEFAULT_ORDER_LIST_FILTERS: Readonly<OrderListFilters> = Object.fre
 export const ORDER_LIST_FILTER_MAX_LENGTH = 200;
 
 const textFilter = cleanedString({ maxLength: ORDER_LIST_FILTER_MAX_LENGTH }).default('');
-const dateFilter = z.string().refine(isIsoDate, { error: MESSAGES.orderList.dateInvalid }).nullable().default(null);
+const dateFilter = z.string().refine(isIsoDate, { error: ORDER_LIST_TEXTS.dateInvalid }).nullable().default(null);
 
 /**
  * Filter form and API query filters: text fields cleaned (trimmed, spaces collapsed, 200 code
  * points), the track number without any spaces, dates real ISO dates with start not after end
- * (`MESSAGES.orderList.dateRangeInvalid` on `end_date`), every field optional with its default.
+ * (`ORDER_LIST_TEXTS.dateRangeInvalid` on `end_date`), every field optional with its default.
  */
 export const OrderListFiltersSchema = z
   .object({
@@ -59,7 +60,7 @@ export const OrderListFiltersSchema = z
     exclude_closed: z.boolean().default(false),
   })
   .refine((filters) => !filters.start_date || !filters.end_date || filters.start_date <= filters.end_date, {
-    error: MESSAGES.orderList.dateRangeInvalid,
+    error: ORDER_LIST_TEXTS.dateRangeInvalid,
     path: ['end_date'],
   });
 

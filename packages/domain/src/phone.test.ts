@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
-import { formatPhone, formatPhoneAsYouType, isValidPhone, normalizePhone, PhoneSchema } from './phone';
+import { formatPhone, formatPhoneAsYouType, isValidPhone, normalizePhone } from './phone';
+import { PhoneSchema } from './phone-schema';
 
 describe('isValidPhone / normalizePhone', () => {
   it.each([

@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import { PHONE_MAX_DIGITS, PHONE_NATIONAL_DIGITS } from './constants';
-import { MESSAGES } from './messages';
-import { removeInvisibleChars } from './text';
 
 /*
  * The reading of the spec's phone rule is recorded in docs/decisions/002-phone-rule.md.
@@ -97,15 +94,3 @@ export function formatPhoneAsYouType(value: string): string {
   const national = /^[78]/.test(digits) ? digits.slice(1) : digits.slice(0, PHONE_NATIONAL_DIGITS);
   return `+7${groupNational(national)}`;
 }
-
-/**
- * Phone field: strips invisible characters (pasted numbers often carry them), requires a value,
- * checks {@link isValidPhone} and outputs the storage form `+7XXXXXXXXXX`.
- * Messages: `MESSAGES.phone.required`, `MESSAGES.phone.invalid`.
- */
-export const PhoneSchema = z
-  .string({ error: MESSAGES.phone.required })
-  .overwrite((value) => removeInvisibleChars(value).trim())
-  .min(1, { error: MESSAGES.phone.required, abort: true })
-  .refine(isValidPhone, { error: MESSAGES.phone.invalid })
-  .transform((value) => normalizePhone(value) ?? value);

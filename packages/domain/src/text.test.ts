@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import {
-  cleanedString,
   cleanText,
   codePointLength,
   containsUrl,
-  EmailSchema,
   isValidEmail,
   removeInvisibleChars,
   truncateText,
-  UrlSchema,
   type CleanTextOptions,
 } from './text';
+import { cleanedString, EmailSchema, UrlSchema } from './text-schema';
 
 const FAMILY = '👨\u200D👩\u200D👧'; // one grapheme, five code points
 const SCOTLAND = '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, STRIPPABLE_SPECIAL_CHARS, URL_MAX_LENGTH } from './constants';
-import { MESSAGES } from './messages';
+import { EMAIL_MAX_LENGTH, STRIPPABLE_SPECIAL_CHARS } from './constants';
 
 /** Options of the text cleaner (spec section 5, plus the invisible-character rules we add). */
 export interface CleanTextOptions {
@@ -110,31 +108,6 @@ export function cleanText(value: string, options: CleanTextOptions = {}): string
   return text;
 }
 
-/** Options of {@link cleanedString}: the cleaning plus an optional ban on links. */
-export interface CleanedStringOptions extends CleanTextOptions {
-  /** Refuse text that contains a link, with `MESSAGES.text.urlNotAllowed`. */
-  rejectUrls?: boolean;
-}
-
-/** Defaults for a single-line form field cleaned on submit. */
-export const DEFAULT_FIELD_CLEANING: CleanTextOptions = {
-  collapseSpaces: true,
-  trimStart: true,
-  trimEnd: true,
-};
-
-/**
- * A zod string that cleans on the way in (house rule 8): `cleanText` runs as an `overwrite`,
- * so the schema stays a `ZodString` and `.min()`, `.max()` and `.regex()` chained after it
- * see the cleaned value. Options are merged over {@link DEFAULT_FIELD_CLEANING}.
- * Chain `.min(1, { error })` to make the field required after cleaning.
- */
-export function cleanedString(options: CleanedStringOptions = {}, requiredError: string = MESSAGES.common.required) {
-  const { rejectUrls, ...cleaning } = { ...DEFAULT_FIELD_CLEANING, ...options };
-  const schema = z.string({ error: requiredError }).overwrite((value) => cleanText(value, cleaning));
-  return rejectUrls ? schema.refine((value) => !containsUrl(value), { error: MESSAGES.text.urlNotAllowed }) : schema;
-}
-
 // Bare domains are only recognised with a TLD from this list: «г.Москва» or «ул.Ленина» must not read as links.
 const BARE_TLDS = [
   'ru',
@@ -216,31 +189,11 @@ export function isValidEmail(value: string): boolean {
   return codePointLength(value) <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/**
- * E-mail field: cleaned (invisible characters and all spaces removed), lower-cased so one
- * mailbox is one account, required, at most 320 code points, then matched by {@link EMAIL_PATTERN}.
- */
-export const EmailSchema = z
-  .string({ error: MESSAGES.text.emailRequired })
-  .overwrite((value) => cleanText(value, { allowSpaces: false }).toLowerCase())
-  .min(1, { error: MESSAGES.text.emailRequired, abort: true })
-  .refine((value) => codePointLength(value) <= EMAIL_MAX_LENGTH, { error: MESSAGES.text.emailTooLong, abort: true })
-  .regex(EMAIL_PATTERN, { error: MESSAGES.text.emailInvalid });
-
-/**
- * Link field: cleaned like an e-mail, at most 2048 code points, and an absolute http(s) URL.
- */
-export const UrlSchema = z
-  .string({ error: MESSAGES.common.required })
-  .overwrite((value) => cleanText(value, { allowSpaces: false }))
-  .min(1, { error: MESSAGES.common.required, abort: true })
-  .refine((value) => codePointLength(value) <= URL_MAX_LENGTH, { error: MESSAGES.text.urlTooLong, abort: true })
-  .refine(isHttpUrl, { error: MESSAGES.text.urlInvalid });
-
 // Scheme, optional user info, a host of letters (any script), digits, dots and hyphens, optional port, then anything.
 const HTTP_URL =
   /^https?:\/\/(?:[^\s/?#@]+@)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)*[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?::\d{1,5})?(?:[/?#]\S*)?$/iu;
 
-function isHttpUrl(value: string): boolean {
+/** Whether `value` is an absolute http(s) URL with a plausible host. */
+export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value);
 }

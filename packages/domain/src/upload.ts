@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { UPLOAD_TEXTS } from './texts/upload';
 import type { FileDescriptor } from './bug-report';
 
 /** Upload statuses of spec section 4. */
@@ -80,7 +80,7 @@ function nonBlankString(value: unknown): string | undefined {
 
 /**
  * Tooltip text of a failed upload (spec section 8): the response when it is a non-blank string,
- * else the error's `statusText`, else its `message`, else `MESSAGES.upload.failed`
+ * else the error's `statusText`, else its `message`, else `UPLOAD_TEXTS.failed`
  * ('Не удалось загрузить файл'). Blank strings and non-string fields are skipped; the text is trimmed.
  */
 export function getUploadErrorText(response: unknown, error?: unknown): string {
@@ -91,7 +91,7 @@ export function getUploadErrorText(response: unknown, error?: unknown): string {
     const fromError = nonBlankString(statusText) ?? nonBlankString(message);
     if (fromError) return fromError;
   }
-  return MESSAGES.upload.failed;
+  return UPLOAD_TEXTS.failed;
 }
 
 /** Actions of an upload list. */

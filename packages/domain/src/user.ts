@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { USER_TEXTS } from './texts/user';
 
 /** The parts of a user the display-name rule needs. */
 export interface UserNameSource {
@@ -13,5 +13,5 @@ export interface UserNameSource {
  */
 export function getDisplayName(user: UserNameSource): string {
   const name = user.name?.trim();
-  return name ? name : `${MESSAGES.user.fallbackNamePrefix}-${user.id}`;
+  return name ? name : `${USER_TEXTS.fallbackNamePrefix}-${user.id}`;
 }

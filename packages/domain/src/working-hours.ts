@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addCalendarDays, getIsoWeekday, toIsoDate } from './dates';
-import { MESSAGES } from './messages';
+import { DATES_TEXTS } from './texts/dates';
+import { OFFICES_TEXTS } from './texts/offices';
 import { getProductionDay } from './production-calendar';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -118,7 +119,7 @@ export function getOpenState(schedule: OfficeSchedule, now: Date, timeZone: stri
  * «Закрыто, откроется завтра в 9:00», «Закрыто, откроется 12 января в 9:00», «Открыто круглосуточно».
  */
 export function formatOpenState(state: OpenState): string {
-  const L = MESSAGES.offices;
+  const L = OFFICES_TEXTS;
   switch (state.kind) {
     case 'open':
       return state.roundTheClock ? L.openRoundTheClock : `${L.openUntil} ${formatTimeOfDay(state.until)}`;
@@ -129,7 +130,7 @@ export function formatOpenState(state: OpenState): string {
       if (state.dayOffset === 0) return `${L.closedOpensAt} ${at}`;
       if (state.dayOffset === 1) return `${L.closedOpensTomorrowAt} ${at}`;
       const [, month, day] = state.opensOn.split('-').map(Number);
-      const monthName = MESSAGES.dates.monthsGenitive[(month ?? 1) - 1];
+      const monthName = DATES_TEXTS.monthsGenitive[(month ?? 1) - 1];
       return `${L.closedOpens} ${day} ${monthName} в ${at}`;
     }
     default:
@@ -161,11 +162,11 @@ export function describeWeeklySchedule(weekly: ReadonlyArray<DayHours | null>): 
 
 /** One day's hours: `9:00–20:00`, `9:00–18:00, перерыв 13:00–14:00`, `круглосуточно`, `выходной`. */
 export function describeDayHours(hours: DayHours | null): string {
-  if (!hours) return MESSAGES.offices.dayOff;
-  if (hours.open === '00:00' && hours.close === '24:00') return MESSAGES.offices.roundTheClock;
+  if (!hours) return OFFICES_TEXTS.dayOff;
+  if (hours.open === '00:00' && hours.close === '24:00') return OFFICES_TEXTS.roundTheClock;
   const base = `${formatTimeOfDay(hours.open)}–${formatTimeOfDay(hours.close)}`;
   return hours.breakFrom && hours.breakTo
-    ? `${base}, ${MESSAGES.offices.lunchBreak} ${formatTimeOfDay(hours.breakFrom)}–${formatTimeOfDay(hours.breakTo)}`
+    ? `${base}, ${OFFICES_TEXTS.lunchBreak} ${formatTimeOfDay(hours.breakFrom)}–${formatTimeOfDay(hours.breakTo)}`
     : base;
 }
 

@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
-import NextTopLoader from 'nextjs-toploader';
+import { Suspense } from 'react';
 import { BRAND_COLOR, PROGRESS_BAR_HEIGHT_PX } from '@freight/domain';
+import { NavigationProgress } from '@/components/progress/navigation-progress';
 import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
 import { THEME_BOOT_SCRIPT } from '@/features/shell/lib/theme';
@@ -40,7 +41,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>
-        <NextTopLoader color={BRAND_COLOR} height={PROGRESS_BAR_HEIGHT_PX} showSpinner={false} shadow={false} />
+        <Suspense fallback={null}>
+          <NavigationProgress color={BRAND_COLOR} height={PROGRESS_BAR_HEIGHT_PX} />
+        </Suspense>
         {children}
       </body>
     </html>

@@ -1,3 +1,5 @@
+import { GLOBAL_ERROR_TEXTS } from './global-error';
+
 /** Web texts (shell); part of the MESSAGES catalogue (messages.ts). */
 export const SHELL_TEXTS = {
   nav: {
@@ -23,7 +25,8 @@ export const SHELL_TEXTS = {
     social: 'Соцсети',
     linksUnavailable: 'Разделы сайта временно недоступны',
     copyright: (from: number, to: number) => `© ${from}–${to} ООО «Магистраль». Все права защищены.`,
-    ratingLabel: (directory: string, rating: string) => `Рейтинг ${rating} из 5 на ${directory}`,
+    /** Read before the visible «4,8 Яндекс Карты…», so the link's name contains its visible text. */
+    ratingPrefix: 'Рейтинг',
   },
   cookie: {
     text: 'Мы используем файлы cookie, чтобы сайт работал: они хранят вход в личный кабинет, тему оформления и черновики заявок. Подробнее — в',
@@ -49,4 +52,10 @@ export const SHELL_TEXTS = {
   goHome: 'На главную',
   notFoundTitle: 'Страница не найдена',
   notFoundText: 'Возможно, она была перемещена или адрес введён с ошибкой.',
+  errorTitle: GLOBAL_ERROR_TEXTS.errorTitle,
+  errorSubtitle: GLOBAL_ERROR_TEXTS.errorSubtitle,
+  maintenance: 'На данный момент проводятся технические работы',
+  maintenanceRetry: 'Пробуем подключиться снова…',
+  reportBug: 'Сообщить об ошибке',
+  loading: 'Загрузка',
 } as const;

@@ -10,6 +10,7 @@ import {
   verificationCodes,
   type Database,
 } from '@freight/db';
+import { anonymizeUserOrders, moveOrderSessionRows } from '../orders/orders.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -364,13 +365,14 @@ export async function revokeUserSession(db: Database, userId: number, id: string
 
 /**
  * Moves everything that belongs to a visitor's anonymous session to their new signed-in session.
- * Every table with a `session_id` that should survive sign-in is listed here (drafts included,
- * when they arrive).
+ * Every table with a `session_id` that should survive sign-in is listed here; the order draft and
+ * the anonymous orders go to the signed-in user (`moveOrderSessionRows`).
  */
 export async function moveSessionRows(db: Database, oldId: string, newId: string): Promise<void> {
   await db.update(consents).set({ sessionId: newId }).where(eq(consents.sessionId, oldId));
   await db.update(feedbackMessages).set({ sessionId: newId }).where(eq(feedbackMessages.sessionId, oldId));
   await db.update(verificationCodes).set({ sessionId: newId }).where(eq(verificationCodes.sessionId, oldId));
+  await moveOrderSessionRows(db, oldId, newId);
 }
 
 /**
@@ -411,6 +413,7 @@ export async function erasePersonalData(
     .update(consents)
     .set({ withdrawnAt: now })
     .where(and(eq(consents.userId, user.id), isNull(consents.withdrawnAt)));
+  await anonymizeUserOrders(db, user.id, now);
   await db.delete(sessions).where(eq(sessions.userId, user.id));
 }
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 import { BugReportButton } from '@/features/bug-report/components/bug-report-button';
 import styles from '../_components/status-box.module.css';
 
@@ -18,15 +18,15 @@ export default function SiteError({ error, reset }: { error: Error & { digest?: 
   return (
     <div className="container">
       <section className={styles.box} role="alert" data-testid="error-screen">
-        <h1 className={styles.title}>{MESSAGES.shell.errorTitle}</h1>
-        <p className={styles.subtitle}>{MESSAGES.shell.errorSubtitle}</p>
+        <h1 className={styles.title}>{SHELL_TEXTS.errorTitle}</h1>
+        <p className={styles.subtitle}>{SHELL_TEXTS.errorSubtitle}</p>
         <div className={styles.actions}>
           <button type="button" className={styles.button} onClick={reset}>
-            {MESSAGES.shell.errorRetry}
+            {SHELL_TEXTS.errorRetry}
           </button>
           <BugReportButton appearance="secondary" size="large" />
           <a className={styles.link} href="/">
-            {MESSAGES.shell.goHome}
+            {SHELL_TEXTS.goHome}
           </a>
         </div>
       </section>

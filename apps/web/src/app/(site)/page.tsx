@@ -13,6 +13,7 @@ import type { AdditionalService } from '@freight/contracts';
 import { MapView } from '@/components/map/map-view';
 import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
+import { CalculatorSection } from '@/features/calculator/components/calculator-section';
 import { NewsCard } from '@/features/news/components/news-card';
 import { loadHomeData } from './_components/home-data';
 import { TrackForm } from './_components/track-form';
@@ -60,7 +61,7 @@ export default async function HomePage() {
           <p className={styles.lead}>{L.heroLead}</p>
           <TrackForm />
         </div>
-        {/* The price calculator of the pricing issue mounts here (data-slot="calculator"). */}
+        {/* The price calculator, compact: the same component as /calculator (data-slot="calculator"). */}
         <section
           id="calculator"
           className={styles.calculator}
@@ -68,10 +69,7 @@ export default async function HomePage() {
           data-slot="calculator"
         >
           <h2 id="calculator-title">{L.calculatorTitle}</h2>
-          <p>{L.calculatorText}</p>
-          <a className={styles.primary} href={`tel:${BRAND.phone.tel}`}>
-            {L.calculatorCall}: {BRAND.phone.display}
-          </a>
+          <CalculatorSection layout="compact" />
         </section>
       </section>
 

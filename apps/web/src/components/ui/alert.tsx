@@ -1,6 +1,6 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { UI_TEXTS } from '@freight/domain/texts/ui';
 
 import { ALERT_CLOSE_ANIMATION_MS } from '@freight/domain/constants';
 import { clsx } from 'clsx';
@@ -119,8 +119,8 @@ export function Alert({
         <button
           type="button"
           className={styles.close}
-          aria-label={MESSAGES.ui.close}
-          title={MESSAGES.ui.close}
+          aria-label={UI_TEXTS.close}
+          title={UI_TEXTS.close}
           disabled={phase !== 'open'}
           onClick={() => setPhase('closing')}
         >

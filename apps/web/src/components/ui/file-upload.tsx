@@ -3,13 +3,13 @@
 import { clsx } from 'clsx';
 import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import type { UploadItem } from '@freight/domain/upload';
-import { MESSAGES } from '@freight/domain/messages';
+import { UPLOAD_TEXTS } from '@freight/domain/texts/upload';
 import { Button } from './button';
 import { CheckIcon, CloseIcon, WarningIcon } from './icons';
 import { Spinner } from './spinner';
 import styles from './file-upload.module.css';
 
-const L = MESSAGES.upload;
+const L = UPLOAD_TEXTS;
 
 export interface FileUploadProps {
   /** Visible label; also the accessible name of the file input. */

@@ -12,7 +12,6 @@ describe('components/ui index', () => {
     'FileUpload',
     'InfoIcon',
     'LoadingIcon',
-    'Modal',
     'NumberInput',
     'PhoneCallIcon',
     'SearchIcon',
@@ -22,6 +21,12 @@ describe('components/ui index', () => {
     'WarningIcon',
   ])('exports %s', (name) => {
     expect(typeof (ui as Record<string, unknown>)[name]).toBe('function');
+  });
+
+  it('leaves Modal (Radix) to its own path, so a barrel import never ships it (decision 009)', async () => {
+    expect((ui as Record<string, unknown>).Modal).toBeUndefined();
+    expect(typeof (await import('./modal')).Modal).toBe('function');
+    expect(typeof (await import('./lazy-modal')).LazyModal).toBe('function');
   });
 
   it('takes its labels from the message catalogue', () => {

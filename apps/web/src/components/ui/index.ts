@@ -1,7 +1,7 @@
 /**
  * The UI kit of the web app. Import from '@/components/ui'.
  * Button, Spinner and the icons have no hooks and render in Server Components; TextInput,
- * NumberInput, Alert and Modal are client components ('use client').
+ * NumberInput, Alert and Modal are client components ('use client'). Modal has its own path.
  */
 export { Alert } from './alert';
 export type { AlertProps, AlertVariant } from './alert';
@@ -18,8 +18,9 @@ export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, Se
 export type { IconProps } from './icons';
 export { FileUpload, formatFileSize } from './file-upload';
 export type { FileUploadProps } from './file-upload';
-export { Modal } from './modal';
-export type { ModalProps } from './modal';
+// Modal is NOT in this barrel: it brings Radix (~13 KB gzip), and a barrel import drags every
+// client component it names into the page's first-load JavaScript (issue #9 budget). Import it
+// from '@/components/ui/modal', or use LazyModal from '@/components/ui/lazy-modal'.
 export { NumberInput } from './number-input';
 export type { NumberInputProps } from './number-input';
 export { Spinner } from './spinner';

@@ -1,10 +1,10 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { UI_TEXTS } from '@freight/domain/texts/ui';
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import styles from './modal.module.css';
 
@@ -45,6 +45,9 @@ export function Modal({
   maxWidth = 560,
   className,
 }: ModalProps) {
+  // Without a Radix trigger (a controlled dialog opened by our own button), Radix would leave
+  // focus on <body> when it closes: remember what had focus and give it back.
+  const opener = useRef<HTMLElement | null>(null);
   const panelStyle = {
     '--modal-max-width': typeof maxWidth === 'number' ? `${maxWidth}px` : maxWidth,
   } as CSSProperties;
@@ -54,7 +57,18 @@ export function Modal({
       {trigger ? <Dialog.Trigger asChild>{trigger}</Dialog.Trigger> : null}
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={clsx(styles.panel, className)} style={panelStyle}>
+        <Dialog.Content
+          className={clsx(styles.panel, className)}
+          style={panelStyle}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+        >
           <div className={styles.header}>
             <div className={styles.heading}>
               <Dialog.Title className={styles.title}>{title}</Dialog.Title>
@@ -62,7 +76,7 @@ export function Modal({
                 <Dialog.Description className={styles.description}>{description}</Dialog.Description>
               ) : null}
             </div>
-            <Dialog.Close className={styles.close} aria-label={MESSAGES.ui.close} title={MESSAGES.ui.close}>
+            <Dialog.Close className={styles.close} aria-label={UI_TEXTS.close} title={UI_TEXTS.close}>
               <CloseIcon size={20} />
             </Dialog.Close>
           </div>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 import { clsx } from 'clsx';
 import type { ComponentPropsWithRef } from 'react';
 import { LoadingIcon } from './icons';
@@ -11,7 +11,7 @@ const SIZE_PX: Record<SpinnerSize, number> = { small: 16, medium: 24, large: 40 
 export interface SpinnerProps extends Omit<ComponentPropsWithRef<'span'>, 'children' | 'role'> {
   /** small 16 px, medium 24 px (default), large 40 px. */
   size?: SpinnerSize;
-  /** Accessible name; defaults to 'Загрузка' (MESSAGES.shell.loading). */
+  /** Accessible name; defaults to 'Загрузка' (SHELL_TEXTS.loading). */
   label?: string;
   /** Purely visual: no role, no name, hidden from assistive technology. */
   decorative?: boolean;
@@ -23,7 +23,7 @@ export interface SpinnerProps extends Omit<ComponentPropsWithRef<'span'>, 'child
  */
 export function Spinner({
   size = 'medium',
-  label = MESSAGES.shell.loading,
+  label = SHELL_TEXTS.loading,
   decorative = false,
   className,
   ...rest

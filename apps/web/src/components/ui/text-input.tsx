@@ -1,6 +1,6 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { UI_TEXTS } from '@freight/domain/texts/ui';
 
 import { clsx } from 'clsx';
 import { useId, useRef, useState } from 'react';
@@ -114,8 +114,8 @@ export function TextInput({
           <button
             type="button"
             className={styles.clear}
-            aria-label={MESSAGES.ui.clear}
-            title={MESSAGES.ui.clear}
+            aria-label={UI_TEXTS.clear}
+            title={UI_TEXTS.clear}
             onClick={clear}
           >
             <CloseIcon size={16} />

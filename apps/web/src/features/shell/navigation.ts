@@ -1,7 +1,7 @@
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 export const NAV_ITEMS = [
-  { href: '/about', label: MESSAGES.shell.nav.about },
-  { href: '/offices', label: MESSAGES.shell.nav.offices },
-  { href: '/news', label: MESSAGES.shell.nav.news },
+  { href: '/about', label: SHELL_TEXTS.nav.about },
+  { href: '/offices', label: SHELL_TEXTS.nav.offices },
+  { href: '/news', label: SHELL_TEXTS.nav.news },
 ] as const;

@@ -3,7 +3,7 @@
 // Deep imports keep zod and the schemas out of the browser bundle: this file runs on every page.
 import { API_PATHS } from '@freight/contracts/paths';
 import type { ErrorBody } from '@freight/contracts/errors';
-import { MESSAGES } from '@freight/domain/messages';
+import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
 /** An API answer that is not 2xx, with the server's Russian message. */
 export class ApiError extends Error {
@@ -66,7 +66,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch {
-    throw new ApiError(0, { error: { code: 'NETWORK', message: MESSAGES.common.serviceUnavailable } });
+    throw new ApiError(0, { error: { code: 'NETWORK', message: COMMON_TEXTS.serviceUnavailable } });
   }
   if (response.status === 401) void requestAnonymousToken();
   const text = await response.text();
@@ -74,7 +74,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   if (!response.ok) {
     throw new ApiError(
       response.status,
-      isErrorBody(data) ? data : { error: { code: 'HTTP_' + response.status, message: MESSAGES.common.internalError } },
+      isErrorBody(data) ? data : { error: { code: 'HTTP_' + response.status, message: COMMON_TEXTS.internalError } },
     );
   }
   return data as T;

@@ -10,6 +10,8 @@ export function buildContentSecurityPolicy(options: {
   upgradeInsecureRequests?: boolean;
   extraScriptOrigins?: readonly string[];
   extraImageOrigins?: readonly string[];
+  /** Who may frame the page: nobody by default; embeddable widgets pass their allowed parents. */
+  frameAncestors?: readonly string[];
 }): string {
   const scriptSrc = [
     "'self'",
@@ -32,7 +34,7 @@ export function buildContentSecurityPolicy(options: {
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': options.frameAncestors?.length ? [...options.frameAncestors] : ["'none'"],
   };
   const policy = Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)

@@ -1,6 +1,7 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { COMMON_TEXTS } from '@freight/domain/texts/common';
+import { UPLOAD_TEXTS } from '@freight/domain/texts/upload';
 import { requestAnonymousToken } from '@/lib/api/client';
 
 /** What a multipart POST answered. `body` is the parsed JSON, or the raw text when it is not JSON. */
@@ -34,13 +35,13 @@ export function postMultipart(
       if (xhr.status === 401) void requestAnonymousToken();
       resolve({ status: xhr.status, statusText: xhr.statusText, body: parse(xhr.responseText) });
     };
-    xhr.onerror = () => reject(new Error(MESSAGES.common.serviceUnavailable));
-    xhr.ontimeout = () => reject(new Error(MESSAGES.common.requestTimeout));
+    xhr.onerror = () => reject(new Error(COMMON_TEXTS.serviceUnavailable));
+    xhr.ontimeout = () => reject(new Error(COMMON_TEXTS.requestTimeout));
     const abort = () => xhr.abort();
-    xhr.onabort = () => reject(new DOMException(MESSAGES.upload.interrupted, 'AbortError'));
+    xhr.onabort = () => reject(new DOMException(UPLOAD_TEXTS.interrupted, 'AbortError'));
     if (options.signal) {
       if (options.signal.aborted) {
-        reject(new DOMException(MESSAGES.upload.interrupted, 'AbortError'));
+        reject(new DOMException(UPLOAD_TEXTS.interrupted, 'AbortError'));
         return;
       }
       options.signal.addEventListener('abort', abort, { once: true });

@@ -1,19 +1,19 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { HOME_TEXTS } from '@freight/domain/texts/home';
+import { checkTrackNumber, trackNumberError, trackingPath } from '@freight/domain/track-number';
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button, TextInput } from '@/components/ui';
 import styles from './home.module.css';
 
-const L = MESSAGES.home;
-
-const TRACK_NUMBER = /^[A-Za-zА-Яа-яЁё0-9-]{4,30}$/;
+const L = HOME_TEXTS;
 
 /**
- * The hero's track-number field: goes to /tracking/<number> (the tracking pages). Without
- * JavaScript the form still submits to /tracking?number=….
+ * The hero's track-number field: goes to /tracking/MG-1234-56789, read as people type it
+ * (any case, Cyrillic МГ, spaces); a typo in the check digit is caught here. Without
+ * JavaScript the form still submits to /tracking?number=…, which redirects the same way.
  */
 export function TrackForm() {
   const router = useRouter();
@@ -22,11 +22,10 @@ export function TrackForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const number = value.trim();
-    if (!number) return setError(L.trackRequired);
-    if (!TRACK_NUMBER.test(number)) return setError(L.trackInvalid);
+    const check = checkTrackNumber(value);
+    if (!check.ok) return setError(trackNumberError(check.reason));
     setError(null);
-    router.push(`/tracking/${encodeURIComponent(number.toUpperCase())}`);
+    router.push(trackingPath(check.value));
   };
 
   return (
@@ -49,7 +48,7 @@ export function TrackForm() {
         }}
         error={error ?? undefined}
         autoComplete="off"
-        maxLength={30}
+        maxLength={40}
         containerClassName={styles.trackInput}
       />
       <Button type="submit" className={styles.trackButton}>

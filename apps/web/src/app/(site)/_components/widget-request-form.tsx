@@ -1,14 +1,19 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { HOME_TEXTS } from '@freight/domain/texts/home';
 
 import { useId, useState, type FormEvent } from 'react';
-import { API_PATHS, IframeResponseSchema } from '@freight/contracts';
+// Deep, type-only imports: zod and the schemas stay out of the home page's bundle.
+import { API_PATHS } from '@freight/contracts/paths';
+import type { IframeResponseSchema } from '@freight/contracts/locations';
+import type { z } from 'zod';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './home.module.css';
 
-const L = MESSAGES.home;
+const L = HOME_TEXTS;
+
+type IframeResponse = z.infer<typeof IframeResponseSchema>;
 
 /** duty_iframe: a partner site asks for the embeddable widget and gets its code. */
 export function WidgetRequestForm() {
@@ -24,9 +29,11 @@ export function WidgetRequestForm() {
     setBusy(true);
     setError(null);
     try {
-      const result = IframeResponseSchema.parse(
-        await apiFetch(API_PATHS.iframe, { method: 'POST', json: { site_url: siteUrl, widget } }),
-      );
+      // The API validates its own answer against the schema (fastify-type-provider-zod).
+      const result = await apiFetch<IframeResponse>(API_PATHS.iframe, {
+        method: 'POST',
+        json: { site_url: siteUrl, widget },
+      });
       setCode(result.code);
     } catch (e) {
       setError(e instanceof ApiError ? (e.fields?.site_url ?? e.message) : String(e));

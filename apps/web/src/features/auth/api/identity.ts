@@ -1,14 +1,8 @@
 'use client';
 
-import {
-  API_PATHS,
-  type AuthResult,
-  type PhoneCodeResponse,
-  type Profile,
-  type SentResponse,
-  type UserInfo,
-} from '@freight/contracts';
-import type { CodePurpose } from '@freight/domain';
+import type { AuthResult, PhoneCodeResponse, Profile, SentResponse, UserInfo } from '@freight/contracts';
+import { API_PATHS } from '@freight/contracts/paths';
+import type { CodePurpose } from '@freight/domain/identity';
 import { useRouter } from 'next/navigation';
 import { apiFetch } from '@/lib/api/client';
 

@@ -2,19 +2,15 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import {
-  ChangeEmailRequestSchema,
-  ChangeNameQuerySchema,
-  ChangePasswordRequestSchema,
-  DeleteAccountRequestSchema,
-  PhoneWithCodeSchema,
-  type Profile,
-  type SessionInfo,
-} from '@freight/contracts';
-import { CodeSchema, MESSAGES, formatDateTime, formatPhone } from '@freight/domain';
-import { Alert, Button, Modal, TextInput } from '@/components/ui';
+import type { Profile, SessionInfo } from '@freight/contracts';
+import { formatDateTime } from '@freight/domain/dates';
+import { formatPhone } from '@freight/domain/phone';
+import { AUTH_TEXTS } from '@freight/domain/texts/auth';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
+import { Alert, Button, TextInput } from '@/components/ui';
+import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
@@ -52,6 +48,7 @@ function useFormState() {
 
 /** /personal-account/settings: name, phone, e-mail, password, sessions, logout, account deletion. */
 export function AccountSettings({ profile, sessions }: { profile: Profile; sessions: SessionInfo[] }) {
+  useSchemaPreload();
   return (
     <>
       <NameSection profile={profile} />
@@ -70,13 +67,13 @@ function NameSection({ profile }: { profile: Profile }) {
   const form = useFormState();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ChangeNameQuerySchema, { name });
+    const parsed = await validate('ChangeNameQuerySchema', { name });
     if (!parsed.ok) return form.setErrors(parsed.errors);
     form.start();
     try {
       const user = await identityApi.changeName(parsed.data.name);
       setName(user.name ?? '');
-      form.done(MESSAGES.authScreen.saved);
+      form.done(AUTH_SCREEN_TEXTS.saved);
       router.refresh();
     } catch (error) {
       form.fail(error, ['name']);
@@ -84,10 +81,10 @@ function NameSection({ profile }: { profile: Profile }) {
   }
   return (
     <section className={styles.section} aria-labelledby="name-h">
-      <h2 id="name-h">{MESSAGES.authScreen.nameSection}</h2>
+      <h2 id="name-h">{AUTH_SCREEN_TEXTS.nameSection}</h2>
       <form className={styles.sectionForm} onSubmit={submit} noValidate>
         <TextInput
-          label={MESSAGES.authScreen.name}
+          label={AUTH_SCREEN_TEXTS.name}
           autoComplete="name"
           value={name}
           onValueChange={setName}
@@ -97,7 +94,7 @@ function NameSection({ profile }: { profile: Profile }) {
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" loading={form.loading}>
-            {MESSAGES.authScreen.save}
+            {AUTH_SCREEN_TEXTS.save}
           </Button>
         </div>
       </form>
@@ -120,7 +117,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
   }
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(PhoneWithCodeSchema, { phone: flow.phone, code });
+    const parsed = await validate('PhoneWithCodeSchema', { phone: flow.phone, code });
     if (!parsed.ok) return form.setErrors(parsed.errors);
     form.start();
     try {
@@ -131,7 +128,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
       flow.setPhone('');
       setPassword('');
       setCode('');
-      form.done(MESSAGES.authScreen.phoneChanged);
+      form.done(AUTH_SCREEN_TEXTS.phoneChanged);
       router.refresh();
     } catch (error) {
       form.fail(error, ['code']);
@@ -141,25 +138,25 @@ function PhoneSection({ profile }: { profile: Profile }) {
   const errors = { ...flow.errors, ...form.errors };
   return (
     <section className={styles.section} aria-labelledby="phone-h">
-      <h2 id="phone-h">{MESSAGES.authScreen.phoneSection}</h2>
+      <h2 id="phone-h">{AUTH_SCREEN_TEXTS.phoneSection}</h2>
       <p className={styles.value}>{current ? formatPhone(current) : '—'}</p>
       {form.success ? <Alert variant="success">{form.success}</Alert> : null}
       {!open ? (
         <Button appearance="secondary" onClick={() => setOpen(true)}>
-          {MESSAGES.authScreen.changePhone}
+          {AUTH_SCREEN_TEXTS.changePhone}
         </Button>
       ) : !flow.storedPhone ? (
         <form className={styles.sectionForm} onSubmit={requestCode} noValidate>
-          <p className={styles.hint}>{MESSAGES.authScreen.reauthHint}</p>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.reauthHint}</p>
           <PasswordField
-            label={MESSAGES.authScreen.currentPassword}
+            label={AUTH_SCREEN_TEXTS.currentPassword}
             autoComplete="current-password"
             value={password}
             onValueChange={setPassword}
             error={errors.password}
           />
           <PhoneField
-            label={MESSAGES.authScreen.newPhone}
+            label={AUTH_SCREEN_TEXTS.newPhone}
             value={flow.phone}
             onValueChange={flow.setPhone}
             error={errors.phone}
@@ -167,23 +164,23 @@ function PhoneSection({ profile }: { profile: Profile }) {
           {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" loading={flow.sending}>
-              {MESSAGES.authScreen.getCode}
+              {AUTH_SCREEN_TEXTS.getCode}
             </Button>
             <Button appearance="link" onClick={() => setOpen(false)}>
-              {MESSAGES.authScreen.cancel}
+              {AUTH_SCREEN_TEXTS.cancel}
             </Button>
           </div>
         </form>
       ) : (
         <form className={styles.sectionForm} onSubmit={confirm} noValidate>
-          <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={errors.code} autoFocus />
           {(form.formError ?? flow.formError) ? (
             <Alert variant="error">{form.formError ?? flow.formError}</Alert>
           ) : null}
           <div className={styles.row}>
             <Button type="submit" loading={form.loading}>
-              {MESSAGES.authScreen.confirm}
+              {AUTH_SCREEN_TEXTS.confirm}
             </Button>
             <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send({ password })} />
           </div>
@@ -202,7 +199,7 @@ function EmailSection({ profile }: { profile: Profile }) {
 
   async function change(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ChangeEmailRequestSchema, { email });
+    const parsed = await validate('ChangeEmailRequestSchema', { email });
     if (!parsed.ok) return form.setErrors(parsed.errors);
     form.start();
     try {
@@ -211,7 +208,7 @@ function EmailSection({ profile }: { profile: Profile }) {
       else await identityApi.resendEmail(parsed.data);
       setPending(parsed.data.email);
       setEmail('');
-      form.done(profile.email ? MESSAGES.authScreen.emailChangeSent : MESSAGES.auth.emailSent);
+      form.done(profile.email ? AUTH_SCREEN_TEXTS.emailChangeSent : AUTH_TEXTS.emailSent);
     } catch (error) {
       form.fail(error, ['email']);
     }
@@ -227,8 +224,8 @@ function EmailSection({ profile }: { profile: Profile }) {
   }
   async function confirm(event: FormEvent) {
     event.preventDefault();
-    const parsed = CodeSchema.safeParse(code);
-    if (!parsed.success) return codeForm.setErrors({ code: parsed.error.issues[0]!.message });
+    const parsed = await validate('CodeSchema', code);
+    if (!parsed.ok) return codeForm.setErrors({ code: parsed.errors._ ?? '' });
     codeForm.start();
     try {
       await identityApi.confirmEmail({ code: parsed.data });
@@ -240,15 +237,15 @@ function EmailSection({ profile }: { profile: Profile }) {
 
   return (
     <section className={styles.section} aria-labelledby="email-h">
-      <h2 id="email-h">{MESSAGES.authScreen.emailSection}</h2>
+      <h2 id="email-h">{AUTH_SCREEN_TEXTS.emailSection}</h2>
       <p className={styles.value}>
-        {profile.email ?? <span className={styles.muted}>{MESSAGES.authScreen.emailNone}</span>}
+        {profile.email ?? <span className={styles.muted}>{AUTH_SCREEN_TEXTS.emailNone}</span>}
       </p>
-      {pending ? <p className={styles.hint}>{MESSAGES.authScreen.emailPending(pending)}</p> : null}
+      {pending ? <p className={styles.hint}>{AUTH_SCREEN_TEXTS.emailPending(pending)}</p> : null}
       {pending && !profile.email ? (
         <form className={styles.sectionForm} onSubmit={confirm} noValidate style={{ marginBlock: 'var(--space-3)' }}>
           <CodeField
-            label={MESSAGES.authScreen.emailCode}
+            label={AUTH_SCREEN_TEXTS.emailCode}
             value={code}
             onValueChange={setCode}
             error={codeForm.errors.code}
@@ -256,17 +253,17 @@ function EmailSection({ profile }: { profile: Profile }) {
           {codeForm.formError ? <Alert variant="error">{codeForm.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" loading={codeForm.loading}>
-              {MESSAGES.authScreen.confirmByCode}
+              {AUTH_SCREEN_TEXTS.confirmByCode}
             </Button>
             <Button appearance="link" onClick={() => void resend()}>
-              {MESSAGES.authScreen.resendConfirmation}
+              {AUTH_SCREEN_TEXTS.resendConfirmation}
             </Button>
           </div>
         </form>
       ) : null}
       <form className={styles.sectionForm} onSubmit={change} noValidate>
         <TextInput
-          label={profile.email ? MESSAGES.authScreen.newEmail : MESSAGES.authScreen.email}
+          label={profile.email ? AUTH_SCREEN_TEXTS.newEmail : AUTH_SCREEN_TEXTS.email}
           type="email"
           autoComplete="email"
           value={email}
@@ -277,7 +274,7 @@ function EmailSection({ profile }: { profile: Profile }) {
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" appearance="secondary" loading={form.loading}>
-            {profile.email ? MESSAGES.authScreen.emailChange : MESSAGES.authScreen.sendConfirmation}
+            {profile.email ? AUTH_SCREEN_TEXTS.emailChange : AUTH_SCREEN_TEXTS.sendConfirmation}
           </Button>
         </div>
       </form>
@@ -292,9 +289,9 @@ function PasswordSection() {
   const form = useFormState();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ChangePasswordRequestSchema, { current_password: current, new_password: next });
+    const parsed = await validate('ChangePasswordRequestSchema', { current_password: current, new_password: next });
     const found: FieldErrors = parsed.ok ? {} : parsed.errors;
-    if (next !== repeat && !found.new_password) found.repeat = MESSAGES.auth.passwordMismatch;
+    if (next !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
     if (!parsed.ok || found.repeat) return form.setErrors(found);
     form.start();
     try {
@@ -302,42 +299,42 @@ function PasswordSection() {
       setCurrent('');
       setNext('');
       setRepeat('');
-      form.done(MESSAGES.authScreen.passwordChanged);
+      form.done(AUTH_SCREEN_TEXTS.passwordChanged);
     } catch (error) {
       form.fail(error, ['current_password', 'new_password']);
     }
   }
   return (
     <section className={styles.section} aria-labelledby="password-h">
-      <h2 id="password-h">{MESSAGES.authScreen.passwordSection}</h2>
+      <h2 id="password-h">{AUTH_SCREEN_TEXTS.passwordSection}</h2>
       <form className={styles.sectionForm} onSubmit={submit} noValidate>
         <PasswordField
-          label={MESSAGES.authScreen.currentPassword}
+          label={AUTH_SCREEN_TEXTS.currentPassword}
           autoComplete="current-password"
           value={current}
           onValueChange={setCurrent}
           error={form.errors.current_password}
         />
         <PasswordField
-          label={MESSAGES.authScreen.newPassword}
+          label={AUTH_SCREEN_TEXTS.newPassword}
           autoComplete="new-password"
           value={next}
           onValueChange={setNext}
           error={form.errors.new_password}
         />
         <PasswordField
-          label={MESSAGES.authScreen.repeatPassword}
+          label={AUTH_SCREEN_TEXTS.repeatPassword}
           autoComplete="new-password"
           value={repeat}
           onValueChange={setRepeat}
           error={form.errors.repeat}
         />
-        <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
+        <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
         {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>
           <Button type="submit" loading={form.loading}>
-            {MESSAGES.authScreen.changePassword}
+            {AUTH_SCREEN_TEXTS.changePassword}
           </Button>
         </div>
       </form>
@@ -347,7 +344,7 @@ function PasswordSection() {
 
 /** A readable browser name from a User-Agent string. */
 function describeAgent(ua: string | null): string {
-  if (!ua) return MESSAGES.authScreen.unknownBrowser;
+  if (!ua) return AUTH_SCREEN_TEXTS.unknownBrowser;
   const browser = /YaBrowser/.test(ua)
     ? 'Яндекс Браузер'
     : /Edg\//.test(ua)
@@ -399,9 +396,9 @@ function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
   }
   return (
     <section className={styles.section} aria-labelledby="sessions-h">
-      <h2 id="sessions-h">{MESSAGES.authScreen.sessionsSection}</h2>
+      <h2 id="sessions-h">{AUTH_SCREEN_TEXTS.sessionsSection}</h2>
       <p className={styles.hint} style={{ marginBottom: 'var(--space-3)' }}>
-        {MESSAGES.authScreen.sessionsIntro}
+        {AUTH_SCREEN_TEXTS.sessionsIntro}
       </p>
       {error ? <Alert variant="error">{error}</Alert> : null}
       <ul className={styles.sessions}>
@@ -410,16 +407,16 @@ function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
             <div>
               <p style={{ margin: 0 }}>
                 {describeAgent(s.user_agent)}
-                {s.current ? <span className={styles.badge}>{MESSAGES.authScreen.thisSession}</span> : null}
+                {s.current ? <span className={styles.badge}>{AUTH_SCREEN_TEXTS.thisSession}</span> : null}
               </p>
               <p className={styles.sessionMeta}>
                 {s.ip ? `${s.ip} · ` : ''}
-                {MESSAGES.authScreen.sessionStarted}: {formatDateTime(s.created_at)} ·{' '}
-                {MESSAGES.authScreen.sessionLastSeen}: {formatDateTime(s.last_seen_at)}
+                {AUTH_SCREEN_TEXTS.sessionStarted}: {formatDateTime(s.created_at)} · {AUTH_SCREEN_TEXTS.sessionLastSeen}
+                : {formatDateTime(s.last_seen_at)}
               </p>
             </div>
             <Button appearance="secondary" onClick={() => void end(s)} loading={busy === s.id}>
-              {MESSAGES.authScreen.endSession}
+              {AUTH_SCREEN_TEXTS.endSession}
             </Button>
           </li>
         ))}
@@ -447,7 +444,7 @@ export function LogoutButton() {
           .finally(() => navigate('/'));
       }}
     >
-      {MESSAGES.authScreen.logout}
+      {AUTH_SCREEN_TEXTS.logout}
     </Button>
   );
 }
@@ -460,7 +457,7 @@ function DeleteSection() {
   const form = useFormState();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(DeleteAccountRequestSchema, { password, confirmation });
+    const parsed = await validate('DeleteAccountRequestSchema', { password, confirmation });
     if (!parsed.ok) return form.setErrors(parsed.errors);
     form.start();
     try {
@@ -472,27 +469,27 @@ function DeleteSection() {
   }
   return (
     <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
-      <h2 id="delete-h">{MESSAGES.authScreen.deleteSection}</h2>
+      <h2 id="delete-h">{AUTH_SCREEN_TEXTS.deleteSection}</h2>
       <p className={styles.hint} style={{ marginBottom: 'var(--space-3)' }}>
-        {MESSAGES.authScreen.deleteIntro}
+        {AUTH_SCREEN_TEXTS.deleteIntro}
       </p>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title={MESSAGES.authScreen.deleteTitle}
-        description={MESSAGES.authScreen.deleteIntro}
-        trigger={<Button appearance="dangerous">{MESSAGES.authScreen.deleteButton}</Button>}
+        title={AUTH_SCREEN_TEXTS.deleteTitle}
+        description={AUTH_SCREEN_TEXTS.deleteIntro}
+        trigger={<Button appearance="dangerous">{AUTH_SCREEN_TEXTS.deleteButton}</Button>}
       >
         <form className={styles.form} onSubmit={submit} noValidate>
           <PasswordField
-            label={MESSAGES.authScreen.currentPassword}
+            label={AUTH_SCREEN_TEXTS.currentPassword}
             autoComplete="current-password"
             value={password}
             onValueChange={setPassword}
             error={form.errors.password}
           />
           <TextInput
-            label={MESSAGES.authScreen.deleteConfirmLabel}
+            label={AUTH_SCREEN_TEXTS.deleteConfirmLabel}
             value={confirmation}
             onValueChange={setConfirmation}
             error={form.errors.confirmation}
@@ -501,10 +498,10 @@ function DeleteSection() {
           {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" appearance="dangerous" loading={form.loading}>
-              {MESSAGES.authScreen.deleteConfirm}
+              {AUTH_SCREEN_TEXTS.deleteConfirm}
             </Button>
             <Button appearance="link" onClick={() => setOpen(false)}>
-              {MESSAGES.authScreen.cancel}
+              {AUTH_SCREEN_TEXTS.cancel}
             </Button>
           </div>
         </form>

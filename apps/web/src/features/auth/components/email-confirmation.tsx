@@ -1,6 +1,6 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from '@/components/ui';
@@ -15,7 +15,7 @@ import styles from './auth.module.css';
 export function EmailConfirmation({ token, type }: { token: string | null; type: 'confirm' | 'change' }) {
   const [state, setState] = useState<
     { phase: 'working' } | { phase: 'done'; email: string } | { phase: 'error'; message: string }
-  >(token ? { phase: 'working' } : { phase: 'error', message: MESSAGES.authScreen.resetNoToken });
+  >(token ? { phase: 'working' } : { phase: 'error', message: AUTH_SCREEN_TEXTS.resetNoToken });
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,17 +32,17 @@ export function EmailConfirmation({ token, type }: { token: string | null; type:
 
   return (
     <div className={styles.card}>
-      <h1>{MESSAGES.authScreen.emailConfirmTitle}</h1>
+      <h1>{AUTH_SCREEN_TEXTS.emailConfirmTitle}</h1>
       {state.phase === 'working' ? (
         <p className={styles.hint} role="status">
-          <Spinner size="small" /> {MESSAGES.authScreen.emailConfirming}
+          <Spinner size="small" /> {AUTH_SCREEN_TEXTS.emailConfirming}
         </p>
       ) : null}
       {state.phase === 'done' ? (
         <div className={styles.form}>
-          <Alert variant="success">{MESSAGES.authScreen.emailConfirmed(state.email)}</Alert>
+          <Alert variant="success">{AUTH_SCREEN_TEXTS.emailConfirmed(state.email)}</Alert>
           <Button href="/personal-account" fullWidth>
-            {MESSAGES.authScreen.toAccount}
+            {AUTH_SCREEN_TEXTS.toAccount}
           </Button>
         </div>
       ) : null}

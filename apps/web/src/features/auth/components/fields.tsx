@@ -1,9 +1,9 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
-
 import { useEffect, useState } from 'react';
-import { extractCodeDigits, formatCountdown, formatPhoneAsYouType } from '@freight/domain';
+import { extractCodeDigits, formatCountdown } from '@freight/domain/identity';
+import { formatPhoneAsYouType } from '@freight/domain/phone';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Button, EyeIcon, TextInput, type TextInputProps } from '@/components/ui';
 import styles from './auth.module.css';
 
@@ -13,14 +13,14 @@ type FieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'onValueChange'> &
 };
 
 /** Phone input that formats as the user types (+7(999) 123-45-67) with the domain formatter. */
-export function PhoneField({ value, onValueChange, label = MESSAGES.authScreen.phone, ...rest }: FieldProps) {
+export function PhoneField({ value, onValueChange, label = AUTH_SCREEN_TEXTS.phone, ...rest }: FieldProps) {
   return (
     <TextInput
       label={label}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
-      placeholder={MESSAGES.authScreen.phonePlaceholder}
+      placeholder={AUTH_SCREEN_TEXTS.phonePlaceholder}
       value={value}
       onValueChange={(v) => onValueChange(formatPhoneAsYouType(v))}
       {...rest}
@@ -29,7 +29,7 @@ export function PhoneField({ value, onValueChange, label = MESSAGES.authScreen.p
 }
 
 /** 6-digit code input: digits only, a pasted «123 456» or «Код: 123456» keeps just the digits. */
-export function CodeField({ value, onValueChange, label = MESSAGES.authScreen.code, ...rest }: FieldProps) {
+export function CodeField({ value, onValueChange, label = AUTH_SCREEN_TEXTS.code, ...rest }: FieldProps) {
   return (
     <TextInput
       label={label}
@@ -66,7 +66,7 @@ export function PasswordField({ value, onValueChange, ...rest }: FieldProps) {
       <button
         type="button"
         className={styles.eye}
-        aria-label={shown ? MESSAGES.authScreen.hidePassword : MESSAGES.authScreen.showPassword}
+        aria-label={shown ? AUTH_SCREEN_TEXTS.hidePassword : AUTH_SCREEN_TEXTS.showPassword}
         aria-pressed={shown}
         onClick={() => setShown((s) => !s)}
       >
@@ -92,7 +92,7 @@ export function ResendButton({ until, loading, onResend }: { until: number; load
   const left = useCountdown(until);
   return (
     <Button appearance="link" onClick={onResend} disabled={left > 0} loading={loading}>
-      {left > 0 ? MESSAGES.authScreen.resendIn(formatCountdown(left)) : MESSAGES.authScreen.resend}
+      {left > 0 ? AUTH_SCREEN_TEXTS.resendIn(formatCountdown(left)) : AUTH_SCREEN_TEXTS.resend}
     </Button>
   );
 }

@@ -2,11 +2,12 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { ForgotPasswordRequestSchema, ResetPasswordPhoneRequestSchema } from '@freight/contracts';
-import { MESSAGES, formatPhone } from '@freight/domain';
+import { formatPhone } from '@freight/domain/phone';
+import { AUTH_TEXTS } from '@freight/domain/texts/auth';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
 import { usePhoneCode } from './use-phone-code';
@@ -16,22 +17,23 @@ type Method = 'phone' | 'email';
 
 /** /auth/forgot-password: a new password by an SMS code, or a reset link by e-mail. */
 export function ForgotPasswordForm() {
+  useSchemaPreload();
   const [method, setMethod] = useState<Method>('phone');
   return (
     <div className={styles.card}>
-      <h1>{MESSAGES.authScreen.forgotTitle}</h1>
+      <h1>{AUTH_SCREEN_TEXTS.forgotTitle}</h1>
       <Tabs
-        label={MESSAGES.authScreen.forgotMethods}
+        label={AUTH_SCREEN_TEXTS.forgotMethods}
         value={method}
         onChange={setMethod}
         options={[
-          { value: 'phone', label: MESSAGES.authScreen.forgotByPhone },
-          { value: 'email', label: MESSAGES.authScreen.forgotByEmail },
+          { value: 'phone', label: AUTH_SCREEN_TEXTS.forgotByPhone },
+          { value: 'email', label: AUTH_SCREEN_TEXTS.forgotByEmail },
         ]}
       />
       {method === 'phone' ? <ResetByPhone /> : <ResetByEmail />}
       <div className={styles.links}>
-        <Link href="/auth/sign-in">{MESSAGES.authScreen.signInLink}</Link>
+        <Link href="/auth/sign-in">{AUTH_SCREEN_TEXTS.signInLink}</Link>
       </div>
     </div>
   );
@@ -49,9 +51,13 @@ function ResetByPhone() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ResetPasswordPhoneRequestSchema, { phone: flow.phone, code, new_password: password });
+    const parsed = await validate('ResetPasswordPhoneRequestSchema', {
+      phone: flow.phone,
+      code,
+      new_password: password,
+    });
     const found: FieldErrors = parsed.ok ? {} : parsed.errors;
-    if (password !== repeat && !found.new_password) found.repeat = MESSAGES.auth.passwordMismatch;
+    if (password !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
     if (!parsed.ok || found.repeat) return setErrors(found);
     setErrors({});
     setFormError(null);
@@ -80,7 +86,7 @@ function ResetByPhone() {
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {MESSAGES.authScreen.getCode}
+          {AUTH_SCREEN_TEXTS.getCode}
         </Button>
       </form>
     );
@@ -88,26 +94,26 @@ function ResetByPhone() {
   const shown = { ...flow.errors, ...errors };
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
+      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={shown.code} name="code" autoFocus />
       <PasswordField
-        label={MESSAGES.authScreen.newPassword}
+        label={AUTH_SCREEN_TEXTS.newPassword}
         autoComplete="new-password"
         value={password}
         onValueChange={setPassword}
         error={shown.new_password}
       />
       <PasswordField
-        label={MESSAGES.authScreen.repeatPassword}
+        label={AUTH_SCREEN_TEXTS.repeatPassword}
         autoComplete="new-password"
         value={repeat}
         onValueChange={setRepeat}
         error={shown.repeat}
       />
-      <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
+      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
       {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {MESSAGES.authScreen.savePassword}
+        {AUTH_SCREEN_TEXTS.savePassword}
       </Button>
       <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
     </form>
@@ -123,7 +129,7 @@ function ResetByEmail() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ForgotPasswordRequestSchema, { email });
+    const parsed = await validate('ForgotPasswordRequestSchema', { email });
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     setFormError(null);
@@ -144,7 +150,7 @@ function ResetByEmail() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextInput
-        label={MESSAGES.authScreen.email}
+        label={AUTH_SCREEN_TEXTS.email}
         type="email"
         autoComplete="email"
         value={email}
@@ -154,7 +160,7 @@ function ResetByEmail() {
       />
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {MESSAGES.authScreen.sendLink}
+        {AUTH_SCREEN_TEXTS.sendLink}
       </Button>
     </form>
   );

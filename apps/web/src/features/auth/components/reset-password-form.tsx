@@ -2,16 +2,17 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { ResetPasswordEmailRequestSchema } from '@freight/contracts';
-import { MESSAGES } from '@freight/domain';
+import { AUTH_TEXTS } from '@freight/domain/texts/auth';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { PasswordField } from './fields';
 import styles from './auth.module.css';
 
 /** /auth/reset-password?token=…: the new password for the link from the e-mail. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  useSchemaPreload();
   const navigate = useSessionNavigation();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -21,9 +22,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(ResetPasswordEmailRequestSchema, { token, new_password: password });
+    const parsed = await validate('ResetPasswordEmailRequestSchema', { token, new_password: password });
     const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-    if (password !== repeat && !found.new_password) found.repeat = MESSAGES.auth.passwordMismatch;
+    if (password !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
     if (found.token) {
       setFormError(found.token);
       delete found.token;
@@ -45,38 +46,38 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <div className={styles.card}>
-      <h1>{MESSAGES.authScreen.resetTitle}</h1>
+      <h1>{AUTH_SCREEN_TEXTS.resetTitle}</h1>
       {!token ? (
         <>
-          <Alert variant="error">{MESSAGES.authScreen.resetNoToken}</Alert>
+          <Alert variant="error">{AUTH_SCREEN_TEXTS.resetNoToken}</Alert>
           <div className={styles.links}>
-            <Link href="/auth/forgot-password">{MESSAGES.authScreen.requestAgain}</Link>
+            <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.requestAgain}</Link>
           </div>
         </>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <PasswordField
-            label={MESSAGES.authScreen.newPassword}
+            label={AUTH_SCREEN_TEXTS.newPassword}
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
             error={errors.new_password}
           />
           <PasswordField
-            label={MESSAGES.authScreen.repeatPassword}
+            label={AUTH_SCREEN_TEXTS.repeatPassword}
             autoComplete="new-password"
             value={repeat}
             onValueChange={setRepeat}
             error={errors.repeat}
           />
-          <p className={styles.hint}>{MESSAGES.authScreen.passwordHint}</p>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
           {formError ? (
             <Alert variant="error">
-              {formError} <Link href="/auth/forgot-password">{MESSAGES.authScreen.requestAgain}</Link>
+              {formError} <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.requestAgain}</Link>
             </Alert>
           ) : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {MESSAGES.authScreen.savePassword}
+            {AUTH_SCREEN_TEXTS.savePassword}
           </Button>
         </form>
       )}

@@ -1,14 +1,12 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
-
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { PasswordSignInRequestSchema, PhoneWithCodeSchema } from '@freight/contracts';
-import { formatPhone } from '@freight/domain';
+import { formatPhone } from '@freight/domain/phone';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button } from '@/components/ui';
 import { afterSignIn, identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
 import { usePhoneCode } from './use-phone-code';
@@ -18,24 +16,25 @@ type Method = 'password' | 'code';
 
 /** /auth/sign-in: by phone and password, or by a one-time SMS code (disposable authorization). */
 export function SignInForm({ next }: { next: string | null }) {
+  useSchemaPreload();
   const [method, setMethod] = useState<Method>('password');
   return (
     <div className={styles.card}>
-      <h1>{MESSAGES.authScreen.signInTitle}</h1>
+      <h1>{AUTH_SCREEN_TEXTS.signInTitle}</h1>
       <Tabs
-        label={MESSAGES.authScreen.signInMethods}
+        label={AUTH_SCREEN_TEXTS.signInMethods}
         value={method}
         onChange={setMethod}
         options={[
-          { value: 'password', label: MESSAGES.authScreen.signInByPassword },
-          { value: 'code', label: MESSAGES.authScreen.signInByCode },
+          { value: 'password', label: AUTH_SCREEN_TEXTS.signInByPassword },
+          { value: 'code', label: AUTH_SCREEN_TEXTS.signInByCode },
         ]}
       />
       {method === 'password' ? <PasswordSignIn next={next} /> : <CodeSignIn next={next} />}
       <div className={styles.links}>
-        <Link href="/auth/forgot-password">{MESSAGES.authScreen.forgotLink}</Link>
+        <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.forgotLink}</Link>
         <span>
-          {MESSAGES.authScreen.noAccount} <Link href="/auth/sign-up">{MESSAGES.authScreen.signUpLink}</Link>
+          {AUTH_SCREEN_TEXTS.noAccount} <Link href="/auth/sign-up">{AUTH_SCREEN_TEXTS.signUpLink}</Link>
         </span>
       </div>
     </div>
@@ -52,7 +51,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(PasswordSignInRequestSchema, { phone, password });
+    const parsed = await validate('PasswordSignInRequestSchema', { phone, password });
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     setFormError(null);
@@ -72,7 +71,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <PhoneField value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
       <PasswordField
-        label={MESSAGES.authScreen.password}
+        label={AUTH_SCREEN_TEXTS.password}
         autoComplete="current-password"
         value={password}
         onValueChange={setPassword}
@@ -81,7 +80,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
       />
       {formError ? <Alert variant="error">{formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {MESSAGES.authScreen.signIn}
+        {AUTH_SCREEN_TEXTS.signIn}
       </Button>
     </form>
   );
@@ -100,7 +99,7 @@ function CodeSignIn({ next }: { next: string | null }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(PhoneWithCodeSchema, { phone: flow.phone, code });
+    const parsed = await validate('PhoneWithCodeSchema', { phone: flow.phone, code });
     if (!parsed.ok) return flow.setErrors(parsed.errors);
     flow.setErrors({});
     flow.setFormError(null);
@@ -122,7 +121,7 @@ function CodeSignIn({ next }: { next: string | null }) {
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {MESSAGES.authScreen.getCode}
+          {AUTH_SCREEN_TEXTS.getCode}
         </Button>
       </form>
     );
@@ -130,16 +129,16 @@ function CodeSignIn({ next }: { next: string | null }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
+      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={flow.errors.code} name="code" autoFocus />
       {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
-        {MESSAGES.authScreen.signIn}
+        {AUTH_SCREEN_TEXTS.signIn}
       </Button>
       <div className={styles.row}>
         <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
         <Button appearance="link" onClick={flow.reset}>
-          {MESSAGES.authScreen.changePhoneNumber}
+          {AUTH_SCREEN_TEXTS.changePhoneNumber}
         </Button>
       </div>
     </form>

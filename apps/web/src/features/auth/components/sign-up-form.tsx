@@ -3,11 +3,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { PhoneWithCodeSchema, RegistrationRequestSchema } from '@freight/contracts';
-import { CodeSchema, MESSAGES, formatPhone } from '@freight/domain';
+import { formatPhone } from '@freight/domain/phone';
+import { AUTH_TEXTS } from '@freight/domain/texts/auth';
+import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
@@ -19,6 +20,7 @@ type Step = 'phone' | 'code' | 'details' | 'email';
  * e-mail confirmation by the code from the mail → the personal account.
  */
 export function SignUpForm() {
+  useSchemaPreload();
   const navigate = useSessionNavigation();
   const router = useRouter();
   const flow = usePhoneCode('registration');
@@ -47,7 +49,7 @@ export function SignUpForm() {
 
   async function confirmCode(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(PhoneWithCodeSchema, { phone: flow.phone, code });
+    const parsed = await validate('PhoneWithCodeSchema', { phone: flow.phone, code });
     if (!parsed.ok) return setErrors(parsed.errors);
     setErrors({});
     setFormError(null);
@@ -64,9 +66,14 @@ export function SignUpForm() {
 
   async function register(event: FormEvent) {
     event.preventDefault();
-    const parsed = validate(RegistrationRequestSchema, { name, password, email, consent: consent || undefined });
+    const parsed = await validate('RegistrationRequestSchema', {
+      name,
+      password,
+      email,
+      consent: consent || undefined,
+    });
     if (!parsed.ok) {
-      return setErrors(consent ? parsed.errors : { ...parsed.errors, consent: MESSAGES.auth.consentRequired });
+      return setErrors(consent ? parsed.errors : { ...parsed.errors, consent: AUTH_TEXTS.consentRequired });
     }
     setErrors({});
     setFormError(null);
@@ -90,8 +97,8 @@ export function SignUpForm() {
 
   async function confirmEmail(event: FormEvent) {
     event.preventDefault();
-    const parsed = CodeSchema.safeParse(emailCode);
-    if (!parsed.success) return setErrors({ code: parsed.error.issues[0]!.message });
+    const parsed = await validate('CodeSchema', emailCode);
+    if (!parsed.ok) return setErrors({ code: parsed.errors._ ?? '' });
     setErrors({});
     setFormError(null);
     setLoading(true);
@@ -109,26 +116,26 @@ export function SignUpForm() {
 
   return (
     <div className={styles.card}>
-      <h1>{step === 'email' ? MESSAGES.authScreen.emailStepTitle : MESSAGES.authScreen.signUpTitle}</h1>
+      <h1>{step === 'email' ? AUTH_SCREEN_TEXTS.emailStepTitle : AUTH_SCREEN_TEXTS.signUpTitle}</h1>
       {step === 'phone' ? (
         <form className={styles.form} onSubmit={sendCode} noValidate>
-          <p className={styles.step}>{MESSAGES.authScreen.signUpStepPhone}</p>
+          <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepPhone}</p>
           <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={flow.sending}>
-            {MESSAGES.authScreen.getCode}
+            {AUTH_SCREEN_TEXTS.getCode}
           </Button>
         </form>
       ) : null}
 
       {step === 'code' && flow.storedPhone ? (
         <form className={styles.form} onSubmit={confirmCode} noValidate>
-          <p className={styles.step}>{MESSAGES.authScreen.signUpStepCode}</p>
-          <p className={styles.hint}>{MESSAGES.authScreen.codeHint(formatPhone(flow.storedPhone))}</p>
+          <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepCode}</p>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={allErrors.code} name="code" autoFocus />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {MESSAGES.authScreen.confirm}
+            {AUTH_SCREEN_TEXTS.confirm}
           </Button>
           <div className={styles.row}>
             <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
@@ -140,7 +147,7 @@ export function SignUpForm() {
                 setStep('phone');
               }}
             >
-              {MESSAGES.authScreen.changePhoneNumber}
+              {AUTH_SCREEN_TEXTS.changePhoneNumber}
             </Button>
           </div>
         </form>
@@ -148,9 +155,9 @@ export function SignUpForm() {
 
       {step === 'details' ? (
         <form className={styles.form} onSubmit={register} noValidate>
-          <p className={styles.step}>{MESSAGES.authScreen.signUpStepDetails}</p>
+          <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepDetails}</p>
           <TextInput
-            label={MESSAGES.authScreen.name}
+            label={AUTH_SCREEN_TEXTS.name}
             autoComplete="name"
             value={name}
             onValueChange={setName}
@@ -158,7 +165,7 @@ export function SignUpForm() {
             name="name"
           />
           <PasswordField
-            label={MESSAGES.authScreen.password}
+            label={AUTH_SCREEN_TEXTS.password}
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
@@ -167,10 +174,10 @@ export function SignUpForm() {
             name="password"
           />
           <p id="password-hint" className={styles.hint}>
-            {MESSAGES.authScreen.passwordHint}
+            {AUTH_SCREEN_TEXTS.passwordHint}
           </p>
           <TextInput
-            label={MESSAGES.authScreen.emailOptional}
+            label={AUTH_SCREEN_TEXTS.emailOptional}
             type="email"
             autoComplete="email"
             value={email}
@@ -187,11 +194,11 @@ export function SignUpForm() {
               aria-describedby={errors.consent ? 'consent-error' : undefined}
             />
             <span>
-              {MESSAGES.authScreen.consentPrefix}{' '}
+              {AUTH_SCREEN_TEXTS.consentPrefix}{' '}
               <Link href="/docs-n-policies" target="_blank">
-                {MESSAGES.authScreen.consentLink}
+                {AUTH_SCREEN_TEXTS.consentLink}
               </Link>{' '}
-              {MESSAGES.authScreen.consentSuffix}
+              {AUTH_SCREEN_TEXTS.consentSuffix}
             </span>
           </label>
           {errors.consent ? (
@@ -201,16 +208,16 @@ export function SignUpForm() {
           ) : null}
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {MESSAGES.authScreen.register}
+            {AUTH_SCREEN_TEXTS.register}
           </Button>
         </form>
       ) : null}
 
       {step === 'email' ? (
         <form className={styles.form} onSubmit={confirmEmail} noValidate>
-          <p className={styles.hint}>{MESSAGES.authScreen.emailStepText(sentTo)}</p>
+          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.emailStepText(sentTo)}</p>
           <CodeField
-            label={MESSAGES.authScreen.emailCode}
+            label={AUTH_SCREEN_TEXTS.emailCode}
             value={emailCode}
             onValueChange={setEmailCode}
             error={errors.code}
@@ -218,10 +225,10 @@ export function SignUpForm() {
           />
           {formError ? <Alert variant="error">{formError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
-            {MESSAGES.authScreen.confirm}
+            {AUTH_SCREEN_TEXTS.confirm}
           </Button>
           <Button appearance="secondary" fullWidth href="/personal-account">
-            {MESSAGES.authScreen.skip}
+            {AUTH_SCREEN_TEXTS.skip}
           </Button>
         </form>
       ) : null}
@@ -229,7 +236,7 @@ export function SignUpForm() {
       {step === 'phone' ? (
         <div className={styles.links}>
           <span>
-            {MESSAGES.authScreen.haveAccount} <Link href="/auth/sign-in">{MESSAGES.authScreen.signInLink}</Link>
+            {AUTH_SCREEN_TEXTS.haveAccount} <Link href="/auth/sign-in">{AUTH_SCREEN_TEXTS.signInLink}</Link>
           </span>
         </div>
       ) : null}

@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { PhoneCodeRequestSchema } from '@freight/contracts';
-import type { CodePurpose } from '@freight/domain';
+import type { CodePurpose } from '@freight/domain/identity';
 import { identityApi } from '../api/identity';
 import { apiErrors, validate, type FieldErrors } from '../lib/form';
 
@@ -19,7 +18,7 @@ export function usePhoneCode(purpose: CodePurpose) {
   const [formError, setFormError] = useState<string | null>(null);
 
   async function send(extra: { password?: string } = {}): Promise<boolean> {
-    const parsed = validate(PhoneCodeRequestSchema, { phone, purpose, ...extra });
+    const parsed = await validate('PhoneCodeRequestSchema', { phone, purpose, ...extra });
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return false;

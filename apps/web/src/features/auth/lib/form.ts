@@ -1,8 +1,43 @@
+import { useEffect } from 'react';
 import type { z } from 'zod';
-import { MESSAGES } from '@freight/domain';
+import { COMMON_TEXTS } from '@freight/domain/texts/common';
 import { ApiError } from '@/lib/api/client';
+import type * as SchemaModule from './schemas';
 
 export type FieldErrors = Record<string, string>;
+
+type Schemas = typeof SchemaModule;
+export type SchemaName = keyof Schemas;
+
+let schemas: Promise<Schemas> | null = null;
+
+/**
+ * The forms' zod schemas, loaded on demand: zod stays out of the pages' first-load JavaScript
+ * (issue #9). A failed load is forgotten, so the next submit tries again.
+ */
+export function loadSchemas(): Promise<Schemas> {
+  schemas ??= import('./schemas').catch((error: unknown) => {
+    schemas = null;
+    throw error;
+  });
+  return schemas;
+}
+
+/** Starts loading the schemas once the browser is idle, so the first submit does not wait for them. */
+export function preloadSchemas(): () => void {
+  const load = () => void loadSchemas().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(load, 1000);
+  return () => window.clearTimeout(handle);
+}
+
+/** A form's hook: its schemas are on their way before the visitor submits. */
+export function useSchemaPreload(): void {
+  useEffect(preloadSchemas, []);
+}
 
 /** First Russian message per field of a failed zod parse (`_` for the form as a whole). */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
@@ -15,12 +50,15 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** Parses form values with the call's contract schema; field errors instead of a throw. */
-export function validate<S extends z.ZodType>(
-  schema: S,
+export async function validate<K extends SchemaName>(
+  name: K,
   values: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+): Promise<{ ok: true; data: z.output<Schemas[K]> } | { ok: false; errors: FieldErrors }> {
+  const schema: z.ZodType = (await loadSchemas())[name];
   const result = schema.safeParse(values);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: zodFieldErrors(result.error) };
+  return result.success
+    ? { ok: true, data: result.data as z.output<Schemas[K]> }
+    : { ok: false, errors: zodFieldErrors(result.error) };
 }
 
 /**
@@ -31,7 +69,7 @@ export function apiErrors(
   error: unknown,
   shownFields: readonly string[],
 ): { fields: FieldErrors; form: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, form: MESSAGES.common.internalError };
+  if (!(error instanceof ApiError)) return { fields: {}, form: COMMON_TEXTS.internalError };
   const fields: FieldErrors = {};
   let form: string | null = null;
   for (const [key, message] of Object.entries(error.fields)) {

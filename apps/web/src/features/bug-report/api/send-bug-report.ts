@@ -4,7 +4,7 @@ import { API_PATHS } from '@freight/contracts/paths';
 import type { BugReportResponse } from '@freight/contracts/bug-report';
 import type { ErrorBody } from '@freight/contracts/errors';
 import { BUG_REPORT_PLACEHOLDER_FILE } from '@freight/domain/bug-report';
-import { MESSAGES } from '@freight/domain/messages';
+import { COMMON_TEXTS } from '@freight/domain/texts/common';
 import { ApiError } from '@/lib/api/client';
 import { postMultipart } from '@/lib/upload/post-multipart';
 
@@ -52,6 +52,6 @@ export async function sendBugReport(
     answer.status,
     isErrorBody(answer.body)
       ? answer.body
-      : { error: { code: `HTTP_${answer.status}`, message: answer.statusText || MESSAGES.common.internalError } },
+      : { error: { code: `HTTP_${answer.status}`, message: answer.statusText || COMMON_TEXTS.internalError } },
   );
 }

@@ -3,8 +3,9 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { BugReportUser } from '@freight/domain/bug-report';
-import { MESSAGES } from '@freight/domain/messages';
-import { Button, type ButtonAppearance, type ButtonSize } from '@/components/ui';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
+// Direct module paths: this button is on every page, the kit's barrel would bring the Modal along.
+import { Button, type ButtonAppearance, type ButtonSize } from '@/components/ui/button';
 import { getReporter } from '../api/get-reporter';
 import styles from './bug-report-button.module.css';
 
@@ -70,18 +71,13 @@ export function BugReportButton({
   return (
     <>
       {compact ? (
-        <button
-          type="button"
-          className={clsx(styles.iconButton, className)}
-          title={MESSAGES.shell.reportBug}
-          {...trigger}
-        >
+        <button type="button" className={clsx(styles.iconButton, className)} title={SHELL_TEXTS.reportBug} {...trigger}>
           <BugIcon />
-          <span className={styles.hidden}>{MESSAGES.shell.reportBug}</span>
+          <span className={styles.hidden}>{SHELL_TEXTS.reportBug}</span>
         </button>
       ) : (
         <Button appearance={appearance} size={size} className={className} {...trigger}>
-          {MESSAGES.shell.reportBug}
+          {SHELL_TEXTS.reportBug}
         </Button>
       )}
       {user !== undefined ? (

@@ -13,7 +13,7 @@ import {
   resolveBugReportContact,
   type BugReportUser,
 } from '@freight/domain/bug-report';
-import { MESSAGES } from '@freight/domain/messages';
+import { BUG_REPORT_TEXTS } from '@freight/domain/texts/bug-report';
 import { createUploadItem, uploadListReducer, type UploadItem, type UploadListAction } from '@freight/domain/upload';
 import { Alert, Button, FileUpload, TextArea, TextInput } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
@@ -21,7 +21,7 @@ import { distributeProgress } from '@/lib/upload/post-multipart';
 import { sendBugReport } from '../api/send-bug-report';
 import styles from './bug-report.module.css';
 
-const M = MESSAGES.bugReport;
+const M = BUG_REPORT_TEXTS;
 
 type Errors = Partial<Record<'text' | 'contact' | 'policyAgreement' | 'files', string>>;
 

@@ -2,12 +2,13 @@
 
 import { useState } from 'react';
 import type { BugReportUser } from '@freight/domain/bug-report';
-import { MESSAGES } from '@freight/domain/messages';
-import { Button, CheckIcon, Modal } from '@/components/ui';
+import { BUG_REPORT_TEXTS } from '@freight/domain/texts/bug-report';
+import { Button, CheckIcon } from '@/components/ui';
+import { Modal } from '@/components/ui/modal';
 import { BugReportForm } from './bug-report-form';
 import styles from './bug-report.module.css';
 
-const M = MESSAGES.bugReport;
+const M = BUG_REPORT_TEXTS;
 
 export interface BugReportModalProps {
   open: boolean;

@@ -1,11 +1,11 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { COOKIE_NOTICE_STORAGE_KEY } from '@freight/domain/constants';
-import { Button } from '@/components/ui';
+import { Button } from '@/components/ui/button';
 import styles from './cookie-notice.module.css';
 
 const listeners = new Set<() => void>();
@@ -45,10 +45,10 @@ export function CookieNotice() {
   return (
     <div className={styles.notice} role="region" aria-label="Уведомление о cookie" data-testid="cookie-notice">
       <p className={styles.text}>
-        {MESSAGES.shell.cookie.text} <Link href="/docs-n-policies#cookies">{MESSAGES.shell.cookie.policyLink}</Link>.
+        {SHELL_TEXTS.cookie.text} <Link href="/docs-n-policies#cookies">{SHELL_TEXTS.cookie.policyLink}</Link>.
       </p>
       <Button appearance="primary" onClick={accept}>
-        {MESSAGES.shell.cookie.accept}
+        {SHELL_TEXTS.cookie.accept}
       </Button>
     </div>
   );

@@ -48,7 +48,7 @@ describe('Footer', () => {
       'href',
       'mailto:zakaz@magistral-cargo.ru',
     );
-    expect(screen.getByRole('link', { name: /Рейтинг 4,8 из 5/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Рейтинг 4,8 Яндекс Карты более 1 200 отзывов' })).toBeInTheDocument();
     expect(screen.getByText(/© 2012–2031/)).toBeInTheDocument();
   });
 

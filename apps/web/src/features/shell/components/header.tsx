@@ -6,6 +6,7 @@ import { BRAND } from '@/config/brand';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { MobileMenu } from './mobile-menu';
+import { TrackSearch } from './track-search';
 import { NAV_ITEMS } from '../navigation';
 import styles from './header.module.css';
 
@@ -55,6 +56,7 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
           <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
             {BRAND.phone.display}
           </a>
+          <TrackSearch />
           {bugReport}
           <ThemeToggle />
           {verified && user ? (

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 import styles from './session-gate.module.css';
 
 const FIRST_RETRY_MS = 2_000;
@@ -51,7 +51,7 @@ export function SessionGate({ unavailable, children }: { unavailable: boolean; c
     return (
       <div className={styles.screen} role="status" aria-live="polite" data-testid="session-spinner">
         <span className={styles.spinner} aria-hidden="true" />
-        <span className="visually-hidden">{MESSAGES.shell.loading}</span>
+        <span className="visually-hidden">{SHELL_TEXTS.loading}</span>
       </div>
     );
   }
@@ -64,8 +64,8 @@ export function SessionGate({ unavailable, children }: { unavailable: boolean; c
           fill="currentColor"
         />
       </svg>
-      <p className={styles.title}>{MESSAGES.shell.maintenance}</p>
-      <p className={styles.subtitle}>{MESSAGES.shell.maintenanceRetry}</p>
+      <p className={styles.title}>{SHELL_TEXTS.maintenance}</p>
+      <p className={styles.subtitle}>{SHELL_TEXTS.maintenanceRetry}</p>
     </div>
   );
 }

@@ -1,17 +1,21 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import Link from 'next/link';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
 import { SUPPORT_WIDGET_DELAY_MS } from '@freight/domain/constants';
-import { Alert, Button, Modal, TextArea, TextInput } from '@/components/ui';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { LazyModal, preloadModal } from '@/components/ui/lazy-modal';
+import { TextArea } from '@/components/ui/text-area';
+import { TextInput } from '@/components/ui/text-input';
 import { BRAND } from '@/config/brand';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './support-widget.module.css';
 
-const L = MESSAGES.shell.support;
+const L = SHELL_TEXTS.support;
 const FEEDBACK_HASH = '#feedback';
 
 interface FormState {
@@ -75,6 +79,8 @@ export function SupportWidget({ scriptUrl, nonce }: { scriptUrl?: string | undef
           type="button"
           className={styles.launcher}
           onClick={() => setOpen(true)}
+          onPointerEnter={preloadModal}
+          onFocus={preloadModal}
           aria-haspopup="dialog"
           data-testid="support-widget"
         >
@@ -87,9 +93,9 @@ export function SupportWidget({ scriptUrl, nonce }: { scriptUrl?: string | undef
           <span>{L.open}</span>
         </button>
       )}
-      <Modal open={open} onOpenChange={onOpenChange} title={L.title} description={L.intro} maxWidth={480}>
+      <LazyModal open={open} onOpenChange={onOpenChange} title={L.title} description={L.intro} maxWidth={480}>
         <SupportPanel form={form} setForm={setForm} />
-      </Modal>
+      </LazyModal>
     </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { MESSAGES } from '@freight/domain/messages';
+import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import { applyTheme, readTheme } from '../lib/theme';
 import styles from './theme-toggle.module.css';
@@ -14,8 +14,8 @@ export function ThemeToggle() {
     <button
       type="button"
       className={styles.toggle}
-      aria-label={MESSAGES.shell.toggleTheme}
-      title={MESSAGES.shell.toggleTheme}
+      aria-label={SHELL_TEXTS.toggleTheme}
+      title={SHELL_TEXTS.toggleTheme}
       data-testid="theme-toggle"
       onClick={() => applyTheme(readTheme() === 'dark' ? 'light' : 'dark')}
     >

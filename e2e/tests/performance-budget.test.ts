@@ -1,0 +1,71 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { E2E_SKIP } from '../lib/browser';
+import {
+  BUDGET_ABOVE_BARE_BYTES,
+  ZOD_SIGNATURE,
+  firstLoadJs,
+  frameworkFirstLoad,
+  kb,
+  scriptSources,
+  scriptsContaining,
+} from '../lib/first-load-js';
+import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
+import { ROOT } from '../lib/stack';
+
+/**
+ * Issue #9 budget: a public page's first-load JavaScript (gzip) is at most 40 KB above a bare
+ * Next.js page. Sizes are read from the production build the suite runs against, so the test is
+ * deterministic (no timing). The bare page's cost is the framework floor of this very build —
+ * `rootMainFiles` of its build manifest, which every App Router page loads; `npm run bench:web`
+ * builds a real one-page app beside it and prints both (docs/decisions/009-performance-budgets.md).
+ */
+const DIST_DIR = path.join(ROOT, 'apps/web', process.env.NEXT_DIST_DIR || '.next');
+
+describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', () => {
+  const baseUrl = inject('baseUrl');
+  const framework = E2E_SKIP ? null : frameworkFirstLoad(DIST_DIR);
+
+  it('the framework floor is read from the build and is a plausible React + Next.js runtime', () => {
+    expect(framework!.files.length).toBeGreaterThan(0);
+    // React DOM alone is over 50 KB gzip; a wrong manifest would give a tiny or zero floor.
+    expect(framework!.gzip).toBeGreaterThan(60 * 1024);
+  });
+
+  it('the zod signature is real: the lazily loaded form schemas carry it', () => {
+    const chunks = readdirSync(path.join(DIST_DIR, 'static/chunks'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/_next/static/chunks/${name}`);
+    expect(scriptsContaining(DIST_DIR, chunks, ZOD_SIGNATURE).length).toBeGreaterThan(0);
+  });
+
+  for (const page of PUBLIC_PAGES) {
+    it.skipIf(Boolean(page.pending))(
+      `«${page.name}» stays within ${kb(BUDGET_ABOVE_BARE_BYTES)} above a bare page${page.pending ? ` (PENDING: ${page.pending})` : ''}`,
+      async () => {
+        const address = await resolvePath(page, baseUrl);
+        const response = await fetch(`${baseUrl}${address}`);
+        expect(response.status, address).toBe(page.status ?? 200);
+        const html = await response.text();
+        const load = firstLoadJs(html, DIST_DIR);
+        // Every framework chunk is among the page's scripts: the floor really is a floor.
+        const sources = scriptSources(html);
+        for (const file of framework!.files) expect(sources, address).toContain(file.src);
+        const above = load.gzip - framework!.gzip;
+        const own = load.files
+          .filter((f) => !framework!.files.some((g) => g.src === f.src))
+          .map((f) => `${path.basename(f.src)} ${kb(f.gzip)}`)
+          .join(', ');
+        expect(
+          above,
+          `${address}: ${kb(load.gzip)} first-load JS, ${kb(above)} above the bare floor of ${kb(framework!.gzip)} (${own})`,
+        ).toBeLessThanOrEqual(BUDGET_ABOVE_BARE_BYTES);
+        // zod (≈ 30 KB gzip) is loaded by `import()` when a form is submitted, never up front.
+        expect(scriptsContaining(DIST_DIR, sources, ZOD_SIGNATURE), `${address}: first-load scripts with zod`).toEqual(
+          [],
+        );
+      },
+    );
+  }
+});

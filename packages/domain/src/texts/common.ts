@@ -1,0 +1,18 @@
+/** Texts (common); part of the MESSAGES catalogue (messages.ts). */
+export const COMMON_TEXTS = {
+  validationFailed: 'Проверьте правильность заполнения полей',
+  notFound: 'Страница или запись не найдена',
+  routeNotFound: 'Такого адреса в API нет',
+  methodNotAllowed: 'Этот метод не поддерживается',
+  unauthorized: 'Требуется авторизация',
+  forbidden: 'Недостаточно прав для этого действия',
+  csrfRejected: 'Запрос отклонён: он отправлен не с нашего сайта',
+  tooManyRequests: 'Слишком много запросов. Повторите попытку позже',
+  payloadTooLarge: 'Слишком большой запрос',
+  unsupportedMediaType: 'Неподдерживаемый формат запроса',
+  badJson: 'Тело запроса не является корректным JSON',
+  internalError: 'Внутренняя ошибка сервера. Мы уже разбираемся',
+  serviceUnavailable: 'Сервис временно недоступен. Повторите попытку через минуту',
+  requestTimeout: 'Сервер не дождался окончания запроса',
+  required: 'Обязательное поле',
+} as const;

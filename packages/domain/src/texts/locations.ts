@@ -1,0 +1,15 @@
+/** Location calls: cities, subdivisions, address suggestions, transport checks. Part of the MESSAGES catalogue (messages.ts). */
+export const LOCATIONS_TEXTS = {
+  cityNameTooShort: 'Введите не меньше 2 букв названия города',
+  queryTooShort: 'Введите не меньше 2 символов',
+  queryTooLong: 'Слишком длинный запрос',
+  idInvalid: 'Укажите идентификатор: число или FIAS-код',
+  subdivisionParamsConflict: 'Укажите либо код подразделения, либо название, но не оба сразу',
+  parametersInvalid: 'Неизвестный параметр подразделения',
+  sameCity: 'Города отправления и назначения совпадают',
+  bodyInvalid: 'Передайте строку для поиска адреса',
+  urlInvalid: 'Укажите адрес сайта, начинающийся с https:// или http://',
+  coordinatesInvalid: 'Укажите обе координаты: широту от −90 до 90 и долготу от −180 до 180',
+  kindInvalid: 'Тип подразделения: terminal, office или pickup_point',
+  widgetInvalid: 'Виджет: calculator или tracking',
+} as const;
