@@ -32,8 +32,15 @@ try {
       );
       const page = await context.newPage();
       for (const p of pages) {
-        await page.goto(base + p, { waitUntil: 'networkidle' });
-        const name = `${p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${theme}-${width}.png`;
+        await page.goto(base + p, { waitUntil: 'load' });
+        // A page that keeps a request open (prefetches, a stream) still gets its picture.
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => page.waitForTimeout(1_000));
+        const name = `${
+          p
+            .replace(/[^a-z0-9]+/gi, '_')
+            .replace(/^_|_$/g, '')
+            .slice(0, 60) || 'home'
+        }-${theme}-${width}.png`;
         await page.screenshot({ path: path.join(out, name), fullPage: true });
         console.log(path.join(out, name));
       }

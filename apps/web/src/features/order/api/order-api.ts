@@ -100,7 +100,11 @@ export async function loadSignedInUser(): Promise<SignedInUser | null> {
       cache: 'no-store',
       headers: { accept: 'application/json' },
     });
-    if (!response.ok) return null;
+    if (!response.ok) {
+      // Read the error body to its end: an unread body keeps the request open in the browser.
+      await response.text();
+      return null;
+    }
     const body = (await response.json()) as Partial<SignedInUser>;
     if (body.is_verified !== true || typeof body.id !== 'number') return null;
     return {
