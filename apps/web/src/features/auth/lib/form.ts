@@ -23,15 +23,22 @@ export function loadSchemas(): Promise<Schemas> {
   return schemas;
 }
 
-/** Starts loading the schemas once the browser is idle, so the first submit does not wait for them. */
+/**
+ * Starts loading the schemas at the visitor's first interaction (focus, press or key), so the
+ * first submit does not wait for them while the page load itself never parses zod (it would be a
+ * long task on a slow phone, right when the page should become interactive).
+ */
 export function preloadSchemas(): () => void {
-  const load = () => void loadSchemas().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(load, 1000);
-  return () => window.clearTimeout(handle);
+  const events = ['focusin', 'pointerdown', 'keydown'] as const;
+  const load = () => {
+    stop();
+    void loadSchemas().catch(() => undefined);
+  };
+  const stop = () => {
+    for (const event of events) window.removeEventListener(event, load, true);
+  };
+  for (const event of events) window.addEventListener(event, load, { capture: true, passive: true });
+  return stop;
 }
 
 /** A form's hook: its schemas are on their way before the visitor submits. */

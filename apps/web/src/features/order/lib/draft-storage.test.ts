@@ -2,6 +2,8 @@ import { restoreDraft } from '@freight/domain/order-draft-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrderDraft, orderDraftReducer, serializeDraft } from '@freight/domain/order-draft';
 import {
+  hasLocalDraft,
+  loadRestorer,
   ORDER_DRAFT_STORAGE_KEY,
   clearLocalDraft,
   clearSubmitKey,
@@ -39,6 +41,18 @@ describe('draft in localStorage', () => {
     expect(readLocalDraft(restoreDraft)).toBeNull();
     localStorage.setItem(ORDER_DRAFT_STORAGE_KEY, JSON.stringify({ payload: '{"version":99}' }));
     expect(readLocalDraft(restoreDraft)?.draft).toEqual(createOrderDraft());
+  });
+});
+
+describe('the restorer loads only when something is stored', () => {
+  it('gives the defaults without loading the schemas, and the real restorer when needed', async () => {
+    expect(hasLocalDraft()).toBe(false);
+    const defaults = await loadRestorer(false);
+    expect(defaults(null)).toEqual(createOrderDraft());
+    const real = await loadRestorer(true);
+    const draft = orderDraftReducer(createOrderDraft(), { type: 'promocode/set', value: 'START10' });
+    expect(real(serializeDraft(draft))).toEqual(draft);
+    expect(real('{"version":1,"draft":{"paymentType":"barter"}}').paymentType).toBe('cash');
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   ORDER_DRAFT_VERSION,
+  createOrderDraft,
   serializeDraft,
   type OrderDraft,
   type SerializedOrderDraft,
@@ -35,6 +36,21 @@ function storage(kind: 'local' | 'session'): Storage | null {
   } catch {
     return null; // disabled storage (privacy mode, blocked cookies)
   }
+}
+
+/** Whether this browser holds a saved draft (without reading it). */
+export function hasLocalDraft(): boolean {
+  return Boolean(storage('local')?.getItem(ORDER_DRAFT_STORAGE_KEY));
+}
+
+/**
+ * The draft restorer, loaded only when there is something to restore: a first visit (nothing
+ * saved anywhere) never loads zod. Without stored JSON the defaults need no schema.
+ */
+export async function loadRestorer(needed: boolean): Promise<RestoreDraft> {
+  if (!needed) return () => createOrderDraft();
+  const { restoreDraft } = await import('@freight/domain/order-draft-schema');
+  return restoreDraft;
 }
 
 /** The draft saved in this browser, or null when there is none (or it is unreadable). */

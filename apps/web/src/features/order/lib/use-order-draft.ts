@@ -10,7 +10,15 @@ import {
 } from '@freight/domain/order-draft';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { orderApi } from '../api/order-api';
-import { clearLocalDraft, pickDraft, readLocalDraft, toSerialized, writeLocalDraft } from './draft-storage';
+import {
+  clearLocalDraft,
+  hasLocalDraft,
+  loadRestorer,
+  pickDraft,
+  readLocalDraft,
+  toSerialized,
+  writeLocalDraft,
+} from './draft-storage';
 
 /** How long the wizard waits for the server copy when the browser has none. */
 const SERVER_WAIT_MS = 4_000;
@@ -55,9 +63,9 @@ export function useOrderDraft(): OrderDraftStore {
       setReady(true);
     };
     void (async () => {
-      const { restoreDraft } = await import('@freight/domain/order-draft-schema');
+      const localRestore = await loadRestorer(hasLocalDraft());
       if (cancelled) return;
-      const local = readLocalDraft(restoreDraft);
+      const local = readLocalDraft(localRestore);
       if (local) {
         serverUpdatedAt.current = local.serverUpdatedAt;
         lastSent.current = local.serverUpdatedAt ? serializeDraft(local.draft) : null;
@@ -70,7 +78,9 @@ export function useOrderDraft(): OrderDraftStore {
       try {
         const server = await orderApi.loadDraft();
         if (cancelled) return;
-        const picked = pickDraft(local, server, restoreDraft);
+        const restore = await loadRestorer(Boolean(local || server?.draft));
+        if (cancelled) return;
+        const picked = pickDraft(local, server, restore);
         serverUpdatedAt.current = picked.serverUpdatedAt;
         if (picked.source === 'server') {
           lastSent.current = serializeDraft(picked.draft);
