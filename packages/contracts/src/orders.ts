@@ -171,18 +171,23 @@ export const RequestCreateResponseSchema = z
   .meta({ id: 'RequestCreated' });
 export type RequestCreateResponse = z.infer<typeof RequestCreateResponseSchema>;
 
+/** What every cargo answer starts with: identity, main status, flags and dates. */
+const cargoHead = {
+  id: z.number().int(),
+  track_number: z.string(),
+  status: CargoStatusCodeSchema,
+  status_name: z.string(),
+  status_changed_at: z.string(),
+  closed: z.boolean(),
+  flags: CargoFlagsSchema,
+  created_at: z.string(),
+};
+
 // ---- GET /cargo/cargo ----------------------------------------------------------------------------
 
 export const CargoListItemSchema = z
   .object({
-    id: z.number().int(),
-    track_number: z.string(),
-    status: CargoStatusCodeSchema,
-    status_name: z.string(),
-    status_changed_at: z.string(),
-    closed: z.boolean(),
-    flags: CargoFlagsSchema,
-    created_at: z.string(),
+    ...cargoHead,
     city_departure: z.string(),
     city_delivery: z.string(),
     sender_name: z.string().nullable(),
@@ -213,14 +218,7 @@ export type CargoListResponse = z.infer<typeof CargoListResponseSchema>;
 
 export const CargoDetailsSchema = z
   .object({
-    id: z.number().int(),
-    track_number: z.string(),
-    status: CargoStatusCodeSchema,
-    status_name: z.string(),
-    status_changed_at: z.string(),
-    closed: z.boolean(),
-    flags: CargoFlagsSchema,
-    created_at: z.string(),
+    ...cargoHead,
     departure: RoutePointSchema,
     delivery: RoutePointSchema,
     planned_dispatch_date: z.string().nullable(),

@@ -81,6 +81,33 @@ function flags(row: Pick<CargoRow, 'paid' | 'paidStorage' | 'partialRelease'>) {
   return { paid: row.paid, paid_storage: row.paidStorage, partial_release: row.partialRelease };
 }
 
+/** The start of every cargo answer (list item and details): identity, main status, flags, dates. */
+function cargoHead(
+  row: Pick<
+    CargoRow,
+    | 'id'
+    | 'trackNumber'
+    | 'status'
+    | 'statusChangedAt'
+    | 'closed'
+    | 'createdAt'
+    | 'paid'
+    | 'paidStorage'
+    | 'partialRelease'
+  >,
+) {
+  return {
+    id: row.id,
+    track_number: row.trackNumber,
+    status: status(row),
+    status_name: cargoStatusLabel(status(row)),
+    status_changed_at: row.statusChangedAt.toISOString(),
+    closed: row.closed,
+    flags: flags(row),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 // ---- drafts -------------------------------------------------------------------------------------------
 
 function toDraftResponse(row: { payload: unknown; updatedAt: Date } | null): DraftResponse {
@@ -146,14 +173,7 @@ export async function listCargo(
     limit: query.limit,
   });
   const items: CargoListItem[] = rows.map((row) => ({
-    id: row.id,
-    track_number: row.trackNumber,
-    status: status(row),
-    status_name: cargoStatusLabel(status(row)),
-    status_changed_at: row.statusChangedAt.toISOString(),
-    closed: row.closed,
-    flags: flags(row),
-    created_at: row.createdAt.toISOString(),
+    ...cargoHead(row),
     city_departure: row.cityDepartureName,
     city_delivery: row.cityDeliveryName,
     sender_name: row.senderName,
@@ -239,14 +259,7 @@ export async function getCurrentCargo(
     repo.findRating(deps.db, row.id),
   ]);
   return {
-    id: row.id,
-    track_number: row.trackNumber,
-    status: status(row),
-    status_name: cargoStatusLabel(status(row)),
-    status_changed_at: row.statusChangedAt.toISOString(),
-    closed: row.closed,
-    flags: flags(row),
-    created_at: row.createdAt.toISOString(),
+    ...cargoHead(row),
     ...points,
     planned_dispatch_date: row.plannedDispatchDate,
     planned_arrival_date: row.plannedArrivalDate,
