@@ -5,17 +5,10 @@ import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
 const RUSSIAN_DATE =
   /\d{1,2} (января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря) \d{4} г\./;
 
-/**
- * The order wizard (/order) merges the calculator's query into its draft and shows it. Its
- * checks below (summary and the saved draft) run when this is true; with false, only the
- * hand-over URL is checked (for a build where /order does not exist yet).
- */
-const ORDER_WIZARD_READY = true;
-
 async function calculatorContext(browser: Browser, baseUrl: string, width = 1280): Promise<BrowserContext> {
   const context = await newContext(browser, baseUrl, width);
   // The cookie notice is fixed at the bottom and would cover fields; it is tested in the shell suite.
-  await context.addInitScript(() => localStorage.setItem('magistral.cookieNoticeAccepted', '1'));
+  await context.addCookies([{ name: 'magistral_cookie_notice', value: '1', url: baseUrl }]);
   return context;
 }
 
@@ -159,40 +152,38 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
     await order.click();
     await page.waitForURL(/\/order/);
 
-    if (ORDER_WIZARD_READY) {
-      // The wizard merged the values into its draft: its summary shows them, and the saved draft holds them.
-      await page.getByText('Москва → Новосибирск').first().waitFor({ timeout: 15_000 });
-      await page
-        .getByText(/3 места, 60 кг, 0,18 м³/)
-        .first()
-        .waitFor();
-      type SavedDraft = {
-        destination: { city_departure: { name: string } | null; city_delivery: { name: string } | null };
-        cargo: Record<string, unknown>;
-        transportationType: string | null;
-      };
-      let draft = null as SavedDraft | null;
-      for (let attempt = 0; attempt < 30 && !draft?.destination.city_delivery; attempt++) {
-        if (attempt > 0) await page.waitForTimeout(500);
-        draft = await page.evaluate(async (): Promise<SavedDraft | null> => {
-          const response = await fetch('/api/v1/requests/draft', { credentials: 'include' });
-          const body = (await response.json()) as { draft: { draft: SavedDraft } | null };
-          return body.draft?.draft ?? null;
-        });
-      }
-      if (!draft) throw new Error('the wizard saved no draft');
-      expect(draft.destination.city_departure?.name).toBe('Москва');
-      expect(draft.destination.city_delivery?.name).toBe('Новосибирск');
-      expect(draft.cargo).toMatchObject({
-        tab: 'multiple',
-        quantity: 3,
-        length: 50,
-        width: 40,
-        height: 30,
-        weight: 60,
+    // The wizard merged the values into its draft: its summary shows them, and the saved draft holds them.
+    await page.getByText('Москва → Новосибирск').first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/3 места, 60 кг, 0,18 м³/)
+      .first()
+      .waitFor();
+    type SavedDraft = {
+      destination: { city_departure: { name: string } | null; city_delivery: { name: string } | null };
+      cargo: Record<string, unknown>;
+      transportationType: string | null;
+    };
+    let draft = null as SavedDraft | null;
+    for (let attempt = 0; attempt < 30 && !draft?.destination.city_delivery; attempt++) {
+      if (attempt > 0) await page.waitForTimeout(500);
+      draft = await page.evaluate(async (): Promise<SavedDraft | null> => {
+        const response = await fetch('/api/v1/requests/draft', { credentials: 'include' });
+        const body = (await response.json()) as { draft: { draft: SavedDraft } | null };
+        return body.draft?.draft ?? null;
       });
-      expect(draft.transportationType).toBe('auto');
     }
+    if (!draft) throw new Error('the wizard saved no draft');
+    expect(draft.destination.city_departure?.name).toBe('Москва');
+    expect(draft.destination.city_delivery?.name).toBe('Новосибирск');
+    expect(draft.cargo).toMatchObject({
+      tab: 'multiple',
+      quantity: 3,
+      length: 50,
+      width: 40,
+      height: 30,
+      weight: 60,
+    });
+    expect(draft.transportationType).toBe('auto');
     await context.close();
   });
 

@@ -35,7 +35,8 @@ describe('section 9 constants', () => {
 
   it('keeps product-specific storage keys', () => {
     expect(constants.THEME_STORAGE_KEY).toMatch(/^magistral\./);
-    expect(constants.COOKIE_NOTICE_STORAGE_KEY).toMatch(/^magistral\./);
+    expect(constants.COOKIE_NOTICE_LEGACY_STORAGE_KEY).toMatch(/^magistral\./);
+    expect(constants.COOKIE_NOTICE_COOKIE).toMatch(/^magistral_/);
   });
 });
 

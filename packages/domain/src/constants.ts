@@ -35,8 +35,14 @@ export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';
 /** Product-specific localStorage key for the chosen theme. */
 export const THEME_STORAGE_KEY = 'magistral.colorScheme';
-/** Product-specific localStorage key for the accepted cookie notice. */
-export const COOKIE_NOTICE_STORAGE_KEY = 'magistral.cookieNoticeAccepted';
+/**
+ * The accepted cookie notice is remembered in this cookie (one year), so the server renders the
+ * notice only for visitors who have not accepted it: no notice popping in after hydration.
+ */
+export const COOKIE_NOTICE_COOKIE = 'magistral_cookie_notice';
+export const COOKIE_NOTICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+/** Where acceptance was kept before the cookie (read once and moved into the cookie). */
+export const COOKIE_NOTICE_LEGACY_STORAGE_KEY = 'magistral.cookieNoticeAccepted';
 
 /** Bug report limits. */
 export const BUG_REPORT_MAX_FILES = 10;

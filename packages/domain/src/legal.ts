@@ -152,7 +152,7 @@ const POLICY_SECTIONS: readonly LegalSection[] = [
       [
         'auth_token — идентификатор сессии, в том числе анонимной; нужен для входа в личный кабинет, сохранения черновиков заявок и защиты от подделки запросов. Срок — до 30 дней; флаги HttpOnly и SameSite=Lax;',
         'magistral.colorScheme — выбранная тема оформления (локальное хранилище);',
-        'magistral.cookieNoticeAccepted — отметка о том, что уведомление о cookie прочитано (локальное хранилище).',
+        'magistral_cookie_notice — отметка о том, что уведомление о cookie прочитано, чтобы оно не показывалось снова. Срок — 1 год; флаг SameSite=Lax.',
       ],
       'Оператор не использует рекламные и аналитические cookie сторонних сервисов. Посетитель может удалить cookie или запретить их в настройках браузера; в этом случае вход в личный кабинет и сохранение заявок работать не будут.',
     ],
@@ -199,8 +199,8 @@ const POLICY_TITLE = 'Политика обработки персональны
  */
 export const PD_POLICY: StructuredLegalDocument = {
   type: 'pd_policy',
-  version: '1.0',
-  effectiveDate: '2026-11-01',
+  version: '1.1',
+  effectiveDate: '2026-11-22',
   title: POLICY_TITLE,
   sections: POLICY_SECTIONS,
   text: legalDocumentText(POLICY_TITLE, POLICY_SECTIONS),

@@ -3,19 +3,36 @@
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import Link from 'next/link';
-import { useSyncExternalStore } from 'react';
-import { COOKIE_NOTICE_STORAGE_KEY } from '@freight/domain/constants';
+import { useEffect, useSyncExternalStore } from 'react';
+import {
+  COOKIE_NOTICE_COOKIE,
+  COOKIE_NOTICE_LEGACY_STORAGE_KEY,
+  COOKIE_NOTICE_MAX_AGE_SECONDS,
+} from '@freight/domain/constants';
 import { Button } from '@/components/ui/button';
 import styles from './cookie-notice.module.css';
 
 const listeners = new Set<() => void>();
 
-function readAccepted(): boolean {
+function hasCookie(): boolean {
+  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${COOKIE_NOTICE_COOKIE}=`));
+}
+
+function hasLegacyFlag(): boolean {
   try {
-    return localStorage.getItem(COOKIE_NOTICE_STORAGE_KEY) === '1';
+    return localStorage.getItem(COOKIE_NOTICE_LEGACY_STORAGE_KEY) === '1';
   } catch {
     return false;
   }
+}
+
+function remember(): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${COOKIE_NOTICE_COOKIE}=1; Max-Age=${COOKIE_NOTICE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+}
+
+function readAccepted(): boolean {
+  return hasCookie() || hasLegacyFlag();
 }
 
 function subscribe(listener: () => void) {
@@ -27,18 +44,28 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Cookie notice; acceptance is remembered in localStorage and the notice never returns. */
-export function CookieNotice() {
-  // The server renders nothing (snapshot "accepted"); the browser shows the notice if needed.
-  const accepted = useSyncExternalStore(subscribe, readAccepted, () => true);
+/**
+ * Cookie notice. Acceptance is kept in a cookie, so the server already knows whether to render
+ * the notice (`acceptedOnServer`): it is painted with the page, not popped in after hydration.
+ * An acceptance kept the old way (localStorage) is moved into the cookie.
+ */
+export function CookieNotice({ acceptedOnServer }: { acceptedOnServer: boolean }) {
+  const accepted = useSyncExternalStore(subscribe, readAccepted, () => acceptedOnServer);
+
+  useEffect(() => {
+    if (!hasLegacyFlag()) return;
+    if (!hasCookie()) remember();
+    try {
+      localStorage.removeItem(COOKIE_NOTICE_LEGACY_STORAGE_KEY);
+    } catch {
+      // Storage unavailable: nothing to move.
+    }
+  }, []);
+
   if (accepted) return null;
 
   const accept = () => {
-    try {
-      localStorage.setItem(COOKIE_NOTICE_STORAGE_KEY, '1');
-    } catch {
-      // Storage unavailable: the notice will show again on the next page view.
-    }
+    remember();
     listeners.forEach((l) => l());
   };
 

@@ -47,7 +47,16 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
  * directory rating, the cookie notice and © 2012–current year. `links` is null when the
  * API could not be reached: the rest of the footer still renders.
  */
-export function Footer({ links, year }: { links: FooterLink[] | null; year: number }) {
+export function Footer({
+  links,
+  year,
+  cookieNoticeAccepted = false,
+}: {
+  links: FooterLink[] | null;
+  year: number;
+  /** The visitor has accepted the cookie notice (its cookie came with the request). */
+  cookieNoticeAccepted?: boolean;
+}) {
   const categories = Object.entries(FOOTER_CATEGORIES).map(([key, title]) => {
     const category = Number(key) as FooterCategory;
     return { category, title, items: (links ?? []).filter((l) => l.category === category) };
@@ -127,7 +136,7 @@ export function Footer({ links, year }: { links: FooterLink[] | null; year: numb
       <div className={`container ${styles.bottom}`}>
         <p className={styles.copyright}>{MESSAGES.shell.footer.copyright(COPYRIGHT_START_YEAR, year)}</p>
       </div>
-      <CookieNotice />
+      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
     </footer>
   );
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { COOKIE_NOTICE_COOKIE } from '@freight/domain/constants';
 import { API_PATHS, DynamicContentResponseSchema, UserInfoSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
 import { apiGet } from '@/lib/api/server';
@@ -40,6 +41,7 @@ export async function SiteShell({
   const headerStore = await headers();
   const unavailable = headerStore.get(SESSION_STATE_HEADER) === 'unavailable';
   const nonce = headerStore.get(NONCE_HEADER) ?? undefined;
+  const cookieNoticeAccepted = (await cookies()).has(COOKIE_NOTICE_COOKIE);
   const [links, user] = unavailable ? [null, null] : await Promise.all([loadFooterLinks(), loadUser()]);
   return (
     <SessionGate unavailable={unavailable}>
@@ -50,7 +52,7 @@ export async function SiteShell({
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer links={links} year={new Date().getFullYear()} />
+      <Footer links={links} year={new Date().getFullYear()} cookieNoticeAccepted={cookieNoticeAccepted} />
       <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
     </SessionGate>
   );
