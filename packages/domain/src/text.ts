@@ -63,7 +63,9 @@ export function codePointLength(value: string): number {
   return Array.from(value).length;
 }
 
-const graphemes = new Intl.Segmenter('ru', { granularity: 'grapheme' });
+// Made at the first cut, not when the module loads: constructing a Segmenter loads ICU break data
+// (≈ 25 ms on a slow CPU), and most pages that import this module never cut a text.
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * Cuts `value` to at most `maxLength` code points without splitting a grapheme (an emoji
@@ -75,6 +77,7 @@ export function truncateText(value: string, maxLength: number): string {
   if (codePointLength(value) <= limit) return value;
   let result = '';
   let used = 0;
+  graphemes ??= new Intl.Segmenter('ru', { granularity: 'grapheme' });
   for (const { segment } of graphemes.segment(value)) {
     const size = codePointLength(segment);
     if (used + size > limit) break;
