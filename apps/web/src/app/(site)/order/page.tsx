@@ -1,18 +1,50 @@
+import { API_PATHS } from '@freight/contracts';
+import { UserInfoSchema } from '@freight/contracts/identity';
+import { DraftResponseSchema } from '@freight/contracts/orders';
 import { MESSAGES } from '@freight/domain/messages';
+import { restoreDraft } from '@freight/domain/order-draft-schema';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import type { SignedInUser } from '@/features/order/api/order-api';
 import { OrderWizard } from '@/features/order/components/order-wizard';
 import styles from '@/features/order/components/order.module.css';
+import type { InitialDraft } from '@/features/order/lib/use-order-draft';
+import { apiGet, ApiStatusError } from '@/lib/api/server';
 
 export const metadata: Metadata = { title: MESSAGES.order.pageTitle, robots: { index: false } };
 
-/** /order?step=route|cargo|time|participants|payment|review; calculator params are accepted too. */
-export default function OrderPage() {
+/** The visitor's saved draft (or the empty one), read on their behalf; null when the API cannot say. */
+async function loadSavedDraft(): Promise<InitialDraft | null> {
+  try {
+    const server = await apiGet(API_PATHS.orderDraft, DraftResponseSchema, { timeoutMs: 3_000 });
+    return { draft: restoreDraft(server.draft ? JSON.stringify(server.draft) : null), server };
+  } catch {
+    return null; // the wizard loads the copies itself
+  }
+}
+
+/** The signed-in verified client (their sender details are prefilled); null: anonymous; undefined: unknown. */
+async function loadUser(): Promise<SignedInUser | null | undefined> {
+  try {
+    const user = await apiGet(API_PATHS.userInfo, UserInfoSchema, { timeoutMs: 3_000 });
+    if (!user.is_verified) return null;
+    return { id: user.id, name: user.name, phone: user.phone, email: user.email, is_verified: true };
+  } catch (error) {
+    return error instanceof ApiStatusError ? null : undefined;
+  }
+}
+
+/**
+ * /order?step=route|cargo|time|participants|payment|review; calculator params are accepted too.
+ * The asked step is rendered on the server with the saved draft, so it shows before any script.
+ */
+export default async function OrderPage() {
+  const [initial, user] = await Promise.all([loadSavedDraft(), loadUser()]);
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.pageTitle}>{MESSAGES.order.pageTitle}</h1>
       <Suspense>
-        <OrderWizard />
+        <OrderWizard initial={initial} initialUser={user} />
       </Suspense>
     </div>
   );

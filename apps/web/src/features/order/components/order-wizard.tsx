@@ -6,6 +6,7 @@ import {
   draftToPricesTermsQuery,
   hasCalculatorQuery,
 } from '@freight/domain/calculator-query';
+import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contracts/pricing';
 import { DEFAULT_TIME_ZONE } from '@freight/domain/constants';
 import { addCalendarDays, toIsoDate } from '@freight/domain/dates';
 import { ORDER_WIZARD_TEXTS } from '@freight/domain/texts/order-wizard';
@@ -17,7 +18,7 @@ import { formatPhone } from '@freight/domain/phone';
 import { formatCount } from '@freight/domain/plural';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import {
@@ -40,8 +41,10 @@ import {
   stepHref,
   stepIndex,
 } from '../lib/steps';
-import { useOrderDraft } from '../lib/use-order-draft';
-import { useRemote } from '../lib/use-remote';
+import { useOrderDraft, type InitialDraft } from '../lib/use-order-draft';
+import { ShallowLink, showStep } from './shallow-link';
+import { useRemote, type RemoteState } from '../lib/use-remote';
+import type { StepProps } from './step-props';
 import type { TimeContext } from './time-step';
 import styles from './order.module.css';
 
@@ -76,12 +79,85 @@ interface Clock {
   now: number;
 }
 
-/** The order wizard of issue 7: the step is `?step=` in the URL, the draft is saved as it changes. */
-export function OrderWizard() {
+const NO_ERRORS: Record<string, string> = {};
+
+interface StepBodyProps extends StepProps {
+  step: OrderStep;
+  packages: PackageOption[] | null;
+  cargoTypes: CargoTypeOption[] | null;
+  timeContext: TimeContext | null;
+  signedIn: boolean;
+  prices: RemoteState<PricesTermsResponse> | null;
+  calculation: RemoteState<FullCalculatorResponse> | null;
+  submitError: string | null;
+}
+
+/**
+ * The current step's form. Memoised: the step is server-rendered and hydrates when its chunk
+ * arrives; until then the wizard's own updates (the saved copies compared, the user known) must
+ * not reach it, or React would render it afresh and drop what was already typed into it.
+ */
+const StepBody = memo(function StepBody({
+  step,
+  draft,
+  dispatch,
+  errors,
+  packages,
+  cargoTypes,
+  timeContext,
+  signedIn,
+  prices,
+  calculation,
+  submitError,
+}: StepBodyProps) {
+  const stepProps = { draft, dispatch, errors };
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.stepLoading} role="status">
+          <Spinner /> <span>{T.loading}</span>
+        </div>
+      }
+    >
+      {step === 'route' ? <RouteStep {...stepProps} /> : null}
+      {step === 'cargo' ? <CargoStep {...stepProps} packages={packages} cargoTypes={cargoTypes} /> : null}
+      {step === 'time' && timeContext ? <TimeStep {...stepProps} context={timeContext} /> : null}
+      {step === 'participants' ? (
+        <ParticipantsStep {...stepProps} signedIn={signedIn} signInHref={signInHref('participants')} />
+      ) : null}
+      {step === 'payment' && prices ? <PaymentStep {...stepProps} prices={prices} /> : null}
+      {step === 'review' && calculation ? (
+        <ReviewStep
+          draft={draft}
+          calculation={calculation}
+          packages={packages}
+          cargoTypes={cargoTypes}
+          submitError={submitError}
+        />
+      ) : null}
+    </Suspense>
+  );
+});
+
+/**
+ * The order wizard of issue 7: the step is `?step=` in the URL, the draft is saved as it changes.
+ * `initial` is the saved draft the server read while rendering the page (null when it could not):
+ * with it the asked step is rendered on the server and shown before any script runs. Work the
+ * first step does not need (the catalogue, the clock and its time-zone formatters) waits for the
+ * step that does, so the page settles with as little main-thread work as possible.
+ */
+export function OrderWizard({
+  initial = null,
+  initialUser,
+}: {
+  initial?: InitialDraft | null;
+  /** The signed-in verified user as the server render saw them; null: anonymous; undefined: unknown. */
+  initialUser?: SignedInUser | null;
+}) {
   const params = useSearchParams();
   const router = useRouter();
-  const { draft, dispatch, ready, settled, clear } = useOrderDraft();
-  const [user, setUser] = useState<SignedInUser | null>(null);
+  const { draft, dispatch, ready, settled, clear } = useOrderDraft(initial);
+  const [user, setUser] = useState<SignedInUser | null>(initialUser ?? null);
   const [clock, setClock] = useState<Clock | null>(null);
   const [catalog, setCatalog] = useState<{ packages: PackageOption[] | null; cargoTypes: CargoTypeOption[] | null }>({
     packages: null,
@@ -106,37 +182,55 @@ export function OrderWizard() {
   const handOverRequested = hasCalculatorQuery(new URLSearchParams(search));
   const handOverPending = settled && handOverRequested;
 
-  // Who is here, the catalogue, the clock (refreshed every minute: dates and windows depend on it).
+  // Who is here: told by the server render; asked here only when the server could not say.
   useEffect(() => {
+    if (initialUser !== undefined) return;
     let cancelled = false;
     void loadSignedInUser().then((found) => {
       if (!cancelled) setUser(found);
     });
-    void Promise.all([orderApi.packages().catch(() => []), orderApi.cargoTypes().catch(() => [])]).then(
-      ([packages, cargoTypes]) => {
-        if (!cancelled) setCatalog({ packages, cargoTypes });
-      },
-    );
-    const tick = () => setClock({ now: Date.now() });
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, 60_000);
     return () => {
       cancelled = true;
-      clearTimeout(first);
-      clearInterval(timer);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
   }, []);
 
   // Prices and terms of the route (transport choice, planned arrival, summary).
   const pricesQuery = ready ? draftToPricesTermsQuery(draft) : null;
   const prices = useRemote(pricesQuery?.toString() ?? null, (signal) => orderApi.pricesTerms(pricesQuery!, signal));
   const timeZone = prices.data?.city_from.timezone ?? DEFAULT_TIME_ZONE;
-  const today = clock ? (toIsoDate(clock.now, timeZone) ?? null) : null;
+  const requested = parseStep(params.get('step')) ?? 'route';
+  // Dates matter from the time step on; before it the wizard does not touch the time-zone
+  // formatters at all (their first use costs ≈ 40 ms of main thread on a slow phone).
+  const needsDates = stepIndex(requested) >= stepIndex('time');
+  const today = clock && needsDates ? (toIsoDate(clock.now, timeZone) ?? null) : null;
   const validation = today ? { today } : {};
 
-  const requested = parseStep(params.get('step')) ?? 'route';
   const furthest = ready ? (firstInvalidStep(draft, validation) ?? 'review') : 'route';
   const step: OrderStep = stepIndex(requested) > stepIndex(furthest) ? furthest : requested;
+
+  // The catalogue (cargo and review steps) is loaded on the way there, once.
+  const needsCatalog = stepIndex(step) >= stepIndex('cargo');
+  const catalogRequested = useRef(false);
+  useEffect(() => {
+    if (!needsCatalog || catalogRequested.current) return;
+    catalogRequested.current = true;
+    void Promise.all([orderApi.packages().catch(() => []), orderApi.cargoTypes().catch(() => [])]).then(
+      ([packages, cargoTypes]) => setCatalog({ packages, cargoTypes }),
+    );
+  }, [needsCatalog]);
+
+  // The clock (refreshed every minute: dates and windows depend on it), from the time step on.
+  useEffect(() => {
+    if (!needsDates) return;
+    const tick = () => setClock({ now: Date.now() });
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 60_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [needsDates]);
 
   // The asked step's code loads while the draft is being restored; the next step's once this one shows.
   useEffect(() => {
@@ -169,14 +263,15 @@ export function OrderWizard() {
     handOverDone.current = true;
     const merged = draftFromCalculatorQuery(new URLSearchParams(search), draft);
     dispatch({ type: 'restore', draft: merged });
-    router.replace(stepHref(firstInvalidStep(merged, validation) ?? 'review'), { scroll: false });
+    showStep(stepHref(firstInvalidStep(merged, validation) ?? 'review'), 'replace');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the draft is restored
   }, [handOverPending]);
 
-  // A step further than the first unfinished one is not reachable yet: the URL follows.
+  // A step further than the first unfinished one is not reachable yet: the URL follows, once the
+  // saved copies were compared (a newer local copy may well reach the asked step).
   useEffect(() => {
-    if (ready && !handOverRequested && step !== requested) router.replace(stepHref(step), { scroll: false });
-  }, [ready, handOverRequested, step, requested, router]);
+    if (settled && !handOverRequested && step !== requested) showStep(stepHref(step), 'replace');
+  }, [settled, handOverRequested, step, requested]);
 
   // A verified client gets the sender prefilled from the profile (only into an empty sender).
   useEffect(() => {
@@ -204,6 +299,14 @@ export function OrderWizard() {
     }
   }, [available, transport, dispatch]);
 
+  // A step reached by a link (stepper, «Назад», browser history) gets its heading focused too.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+
   // Focus: the heading on a new step (screen readers hear where they are), the first error after a failed «Далее».
   useEffect(() => {
     if (focusRequest.n === 0) return;
@@ -218,12 +321,15 @@ export function OrderWizard() {
   }, [focusRequest, step]);
 
   function goTo(target: OrderStep, focus: 'heading' | 'invalid' = 'heading') {
-    router.push(stepHref(target), { scroll: true });
+    showStep(stepHref(target));
+    window.scrollTo({ top: 0 });
     setFocusRequest((prev) => ({ target: focus, n: prev.n + 1 }));
   }
 
   const clientErrors = attempted.has(step) ? validateOrderDraft(draft, [step], validation) : {};
-  const errors = { ...clientErrors, ...(serverErrors && serverErrors.draft === draft ? serverErrors.fields : {}) };
+  const allErrors = { ...clientErrors, ...(serverErrors && serverErrors.draft === draft ? serverErrors.fields : {}) };
+  // One object for «no errors», so the step below sees unchanged props while nothing changed.
+  const errors = Object.keys(allErrors).length > 0 ? allErrors : NO_ERRORS;
 
   async function submit() {
     if (submittingRef.current) return;
@@ -296,18 +402,18 @@ export function OrderWizard() {
     (draft.time.departure.date ? addCalendarDays(draft.time.departure.date, 1) : null);
   const timeContext: TimeContext = {
     today: today ?? '',
-    nowMinutes: clock ? minutesOfDay(new Date(clock.now), timeZone) : 0,
-    departureDates: clock ? departureDateOptions(new Date(clock.now), timeZone) : [],
-    deliveryDates: earliestArrival
-      ? deliveryDateOptions(
-          draft.time.departure.date && draft.time.departure.date > earliestArrival
-            ? draft.time.departure.date
-            : earliestArrival,
-        )
-      : [],
+    nowMinutes: clock && needsDates ? minutesOfDay(new Date(clock.now), timeZone) : 0,
+    departureDates: clock && needsDates ? departureDateOptions(new Date(clock.now), timeZone) : [],
+    deliveryDates:
+      needsDates && earliestArrival
+        ? deliveryDateOptions(
+            draft.time.departure.date && draft.time.departure.date > earliestArrival
+              ? draft.time.departure.date
+              : earliestArrival,
+          )
+        : [],
     arrivalText: chosenPrice?.arrival_date_text ?? null,
   };
-  const stepProps = { draft, dispatch, errors };
   const route = draft.destination;
 
   return (
@@ -320,10 +426,10 @@ export function OrderWizard() {
             return (
               <li key={s.value} className={current ? styles.stepCurrent : reachable ? styles.stepDone : undefined}>
                 {reachable && !current ? (
-                  <Link href={stepHref(s.value)} scroll={false}>
+                  <ShallowLink href={stepHref(s.value)}>
                     <span className={styles.stepNumber}>{index + 1}</span>
                     <span className={styles.stepLabel}>{s.label}</span>
-                  </Link>
+                  </ShallowLink>
                 ) : (
                   <span aria-current={current ? 'step' : undefined}>
                     <span className={styles.stepNumber}>{index + 1}</span>
@@ -347,35 +453,22 @@ export function OrderWizard() {
               {submitError}
             </p>
           ) : null}
-          <Suspense
-            fallback={
-              <div className={styles.stepLoading} role="status">
-                <Spinner /> <span>{T.loading}</span>
-              </div>
-            }
-          >
-            {step === 'route' ? <RouteStep {...stepProps} /> : null}
-            {step === 'cargo' ? (
-              <CargoStep {...stepProps} packages={catalog.packages} cargoTypes={catalog.cargoTypes} />
-            ) : null}
-            {step === 'time' ? <TimeStep {...stepProps} context={timeContext} /> : null}
-            {step === 'participants' ? (
-              <ParticipantsStep {...stepProps} signedIn={user !== null} signInHref={signInHref('participants')} />
-            ) : null}
-            {step === 'payment' ? <PaymentStep {...stepProps} prices={prices} /> : null}
-            {step === 'review' ? (
-              <ReviewStep
-                draft={draft}
-                calculation={calculation}
-                packages={catalog.packages}
-                cargoTypes={catalog.cargoTypes}
-                submitError={submitError}
-              />
-            ) : null}
-          </Suspense>
+          <StepBody
+            step={step}
+            draft={draft}
+            dispatch={dispatch}
+            errors={errors}
+            packages={catalog.packages}
+            cargoTypes={catalog.cargoTypes}
+            timeContext={step === 'time' ? timeContext : null}
+            signedIn={user !== null}
+            prices={step === 'payment' ? prices : null}
+            calculation={step === 'review' ? calculation : null}
+            submitError={step === 'review' ? submitError : null}
+          />
           <div className={styles.actions}>
             {previous ? (
-              <Button appearance="secondary" as={Link} href={stepHref(previous)}>
+              <Button appearance="secondary" as={ShallowLink} href={stepHref(previous)}>
                 {T.back}
               </Button>
             ) : (

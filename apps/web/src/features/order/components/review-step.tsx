@@ -18,7 +18,7 @@ import {
 } from '@freight/domain/order-draft';
 import { formatPhone } from '@freight/domain/phone';
 import { formatCount } from '@freight/domain/plural';
-import Link from 'next/link';
+import { ShallowLink } from './shallow-link';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui';
 import type { CargoTypeOption, PackageOption } from '../api/order-api';
@@ -50,9 +50,9 @@ function Section({ title, step, children }: { title: string; step: OrderStep; ch
     <section className={styles.reviewSection} aria-label={title}>
       <div className={styles.reviewHead}>
         <h3 className={styles.panelTitle}>{title}</h3>
-        <Link href={stepHref(step)} className={styles.editLink} aria-label={T.editStep(title)}>
+        <ShallowLink href={stepHref(step)} className={styles.editLink} aria-label={T.editStep(title)}>
           {T.edit}
-        </Link>
+        </ShallowLink>
       </div>
       <dl className={styles.reviewList}>{children}</dl>
     </section>

@@ -50,9 +50,20 @@ export function SuggestInput<T>({
   const [loading, setLoading] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const loadRef = useRef(load);
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     loadRef.current = load;
   }, [load]);
+
+  // The field is server-rendered: what was typed before the page came alive is in the field but
+  // not in the state yet. It is taken over here, suggestions included.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? value;
+    if (typed === value) return;
+    onValueChange(typed);
+    setQuery(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when hydrated
+  }, []);
 
   useEffect(() => {
     if (query === null) return;
@@ -118,6 +129,7 @@ export function SuggestInput<T>({
   return (
     <div className={styles.combobox}>
       <TextInput
+        ref={inputRef}
         label={label}
         value={value}
         name={name}

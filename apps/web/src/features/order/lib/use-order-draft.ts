@@ -8,6 +8,7 @@ import {
   type OrderDraft,
   type OrderDraftAction,
 } from '@freight/domain/order-draft';
+import type { DraftResponse } from '@freight/contracts/orders';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { orderApi } from '../api/order-api';
 import {
@@ -20,8 +21,24 @@ import {
   writeLocalDraft,
 } from './draft-storage';
 
+let untouched: string | null = null;
+/** The serialized default draft. */
+function untouchedDraft(): string {
+  untouched ??= serializeDraft(createOrderDraft());
+  return untouched;
+}
+
 /** How long the wizard waits for the server copy when the browser has none. */
 const SERVER_WAIT_MS = 4_000;
+
+/**
+ * The server's copy read while the page was rendered on the server (GET /requests/draft on the
+ * visitor's behalf): `draft` restored for the first render, `server` as the API answered it.
+ */
+export interface InitialDraft {
+  draft: OrderDraft;
+  server: DraftResponse;
+}
 
 export interface OrderDraftStore {
   draft: OrderDraft;
@@ -37,19 +54,25 @@ export interface OrderDraftStore {
 }
 
 /**
- * The order draft with its persistence: restored from localStorage at once and from the server
- * (GET /requests/draft) when that copy is newer; every change is written to localStorage
- * immediately and PUT to the server 500 ms after the last change, and on pagehide.
+ * The order draft with its persistence. With `initial` (the server copy, read during the server
+ * render) the wizard is shown at once with it, and a local copy newer than it replaces it after
+ * hydration. Without it (the API could not be reached then) the draft is restored from
+ * localStorage at once and from the server (GET /requests/draft) when that copy is newer. Every
+ * change is written to localStorage immediately and PUT to the server 500 ms after the last
+ * change, and on pagehide.
  */
-export function useOrderDraft(): OrderDraftStore {
-  const [draft, dispatch] = useReducer(orderDraftReducer, undefined, createOrderDraft);
-  const [ready, setReady] = useState(false);
+export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftStore {
+  const [draft, dispatch] = useReducer(orderDraftReducer, initial, (given) => given?.draft ?? createOrderDraft());
+  const [ready, setReady] = useState(initial !== null);
   const [settled, setSettled] = useState(false);
-  const serverUpdatedAt = useRef<string | null>(null);
-  const lastSent = useRef<string | null>(null);
+  // Saving starts only once the saved copies were compared: an early write would overwrite the local copy.
+  const [persisting, setPersisting] = useState(false);
+  const serverUpdatedAt = useRef<string | null>(initial?.server.updated_at ?? null);
+  // With `initial` the server holds that draft, or none and the draft is the untouched default.
+  const lastSent = useRef<string | null>(initial ? serializeDraft(initial.draft) : null);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(draft);
-  const readyRef = useRef(false);
+  const readyRef = useRef(initial !== null);
 
   useEffect(() => {
     latest.current = draft;
@@ -61,7 +84,26 @@ export function useOrderDraft(): OrderDraftStore {
     const markReady = () => {
       readyRef.current = true;
       setReady(true);
+      setPersisting(true);
     };
+    if (initial) {
+      // Server-rendered with the server copy: only a newer local copy can replace it.
+      void (async () => {
+        if (hasLocalDraft()) {
+          const restore = await loadRestorer(true);
+          if (cancelled) return;
+          const picked = pickDraft(readLocalDraft(restore), initial.server, restore);
+          serverUpdatedAt.current = picked.serverUpdatedAt;
+          if (picked.source === 'local') dispatch({ type: 'restore', draft: picked.draft });
+        }
+        if (cancelled) return;
+        setPersisting(true);
+        setSettled(true);
+      })();
+      return () => {
+        cancelled = true;
+      };
+    }
     void (async () => {
       const localRestore = await loadRestorer(hasLocalDraft());
       if (cancelled) return;
@@ -99,6 +141,7 @@ export function useOrderDraft(): OrderDraftStore {
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount: `initial` is the server render's
   }, []);
 
   const send = useCallback(async (value: OrderDraft) => {
@@ -116,14 +159,16 @@ export function useOrderDraft(): OrderDraftStore {
 
   // Save: localStorage at once, the server after the debounce.
   useEffect(() => {
-    if (!ready) return;
+    if (!persisting) return;
+    // An untouched default draft is saved nowhere: looking at /order leaves no draft behind.
+    if (!hasLocalDraft() && serializeDraft(draft) === untouchedDraft()) return;
     writeLocalDraft(draft, serverUpdatedAt.current);
     if (pending.current) clearTimeout(pending.current);
     pending.current = setTimeout(() => {
       pending.current = null;
       void send(draft);
     }, DEFAULT_DEBOUNCE_MS);
-  }, [draft, ready, send]);
+  }, [draft, persisting, send]);
 
   // Leaving the page: send what the debounce still holds.
   useEffect(() => {
@@ -163,6 +208,7 @@ export function useOrderDraft(): OrderDraftStore {
     clearLocalDraft();
     readyRef.current = false;
     setReady(false);
+    setPersisting(false);
     dispatch({ type: 'reset' });
     lastSent.current = null;
     try {
