@@ -9,7 +9,6 @@ import {
 } from '@freight/domain';
 import type { FooterLink } from '@freight/contracts';
 import { BRAND } from '@/config/brand';
-import { CookieNotice } from './cookie-notice';
 import styles from './footer.module.css';
 
 function PhoneCallIcon() {
@@ -44,19 +43,10 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
 /**
  * Footer of spec §2: the five categories of dynamic links from the database, the fixed
  * «Обратная связь» anchor in «Онлайн сервисы», contacts, messengers, social links, the
- * directory rating, the cookie notice and © 2012–current year. `links` is null when the
+ * directory rating and © 2012–current year (the cookie notice is rendered by the shell). `links` is null when the
  * API could not be reached: the rest of the footer still renders.
  */
-export function Footer({
-  links,
-  year,
-  cookieNoticeAccepted = false,
-}: {
-  links: FooterLink[] | null;
-  year: number;
-  /** The visitor has accepted the cookie notice (its cookie came with the request). */
-  cookieNoticeAccepted?: boolean;
-}) {
+export function Footer({ links, year }: { links: FooterLink[] | null; year: number }) {
   const categories = Object.entries(FOOTER_CATEGORIES).map(([key, title]) => {
     const category = Number(key) as FooterCategory;
     return { category, title, items: (links ?? []).filter((l) => l.category === category) };
@@ -136,7 +126,6 @@ export function Footer({
       <div className={`container ${styles.bottom}`}>
         <p className={styles.copyright}>{MESSAGES.shell.footer.copyright(COPYRIGHT_START_YEAR, year)}</p>
       </div>
-      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
     </footer>
   );
 }

@@ -5,6 +5,7 @@ import { API_PATHS, DynamicContentResponseSchema, UserInfoSchema, type FooterLin
 import { webEnv } from '@/config/env';
 import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
+import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
 import { Header, type HeaderUser } from './header';
 import { SessionGate } from './session-gate';
@@ -49,10 +50,13 @@ export async function SiteShell({
         {MESSAGES.shell.skipToContent}
       </a>
       <Header user={user} bugReport={bugReport} />
+      {/* Fixed at the bottom of the screen, but early in the document: it is painted with the first
+          content instead of after the whole page has been parsed. */}
+      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer links={links} year={new Date().getFullYear()} cookieNoticeAccepted={cookieNoticeAccepted} />
+      <Footer links={links} year={new Date().getFullYear()} />
       <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
     </SessionGate>
   );
