@@ -107,7 +107,8 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
       await page.getByRole('link', { name: 'Оформить заявку: Автоперевозка' }).click();
       // The hand-over lands on the first unfinished step with the calculator's values in the draft.
       await page.waitForURL(/\/order\?step=time$/);
-      await expect(page.getByRole('complementary').getByText('Москва → Новосибирск').isVisible()).resolves.toBe(true);
+      // The URL is replaced in place (history.replaceState) as the merged draft renders.
+      await page.getByRole('complementary').getByText('Москва → Новосибирск').waitFor();
       await stepLink(page, 'Груз').click();
       await page.waitForURL(/step=cargo/);
       await expect(page.getByLabel('Вес, кг', { exact: true }).inputValue()).resolves.toBe('12');
