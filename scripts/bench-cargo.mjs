@@ -14,11 +14,11 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, waitFor } from './lib/net.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -29,30 +29,6 @@ const OWNERS = 10_000;
 const BIG_OWNER_SHARE = 100;
 const GOAL_P99_MS = 50;
 const WEB_PORT = 3998;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function withDatabase(url, name) {
   const parsed = new URL(url);
@@ -102,7 +78,7 @@ async function startApi(databaseUrl) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  await waitFor(`${url}/api/health`, 120_000);
   return {
     url,
     source: fromSource ? 'sources (tsx)' : 'bundle',
