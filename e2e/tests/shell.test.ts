@@ -113,8 +113,12 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     await page.goto('/');
     const notice = page.getByTestId('cookie-notice');
     await notice.waitFor();
+    // Rendered by the server (painted with the first content), not added after hydration.
+    await expect(page.request.get('/').then((r) => r.text())).resolves.toContain('data-testid="cookie-notice"');
     await notice.getByRole('button', { name: 'Понятно' }).click();
     await notice.waitFor({ state: 'detached' });
+    // Acceptance is a cookie, so the server no longer renders the notice at all.
+    await expect(page.request.get('/').then((r) => r.text())).resolves.not.toContain('data-testid="cookie-notice"');
     await page.reload();
     await page.getByTestId('site-footer').waitFor();
     await page.waitForTimeout(300);
