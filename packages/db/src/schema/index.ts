@@ -136,3 +136,4 @@ export * from './content';
 export * from './catalog';
 export * from './pricing';
 export * from './orders';
+export * from './abuse';

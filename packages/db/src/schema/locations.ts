@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -12,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OfficeSchedule } from '@freight/domain';
-import { sessions } from './index';
+import { consents, sessions } from './index';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -128,6 +129,8 @@ export const iframeRequests = pgTable(
     origin: text('origin').notNull(),
     widget: text('widget').notNull(),
     contact: text('contact'),
+    /** The personal-data consent given with the contact (152-FZ). */
+    consentId: bigint('consent_id', { mode: 'number' }).references(() => consents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('iframe_requests_origin_idx').on(t.origin)],

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { sessions, users } from './index';
+import { consents, sessions, users } from './index';
 import { cities, subdivisions } from './locations';
 
 /** One participant of a cargo (sender, recipient, payer, customer) as the order gave it. */
@@ -114,6 +114,8 @@ export const cargos = pgTable(
     vehiclePlate: text('vehicle_plate'),
     driverAssignedAt: timestamp('driver_assigned_at', { withTimezone: true }),
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /** The personal-data consent given with the order (152-FZ): document version, hash, time, IP. */
+    consentId: bigint('consent_id', { mode: 'number' }).references(() => consents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
