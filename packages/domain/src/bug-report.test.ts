@@ -3,6 +3,7 @@ import {
   BUG_REPORT_PLACEHOLDER_FILE,
   BugReportFileSchema,
   createBugReportSchema,
+  declaredImageTypeMatches,
   getBugReportFileError,
   isAllowedImageFile,
   isBugReportPlaceholderFile,
@@ -74,6 +75,26 @@ describe('isAllowedImageFile / getBugReportFileError', () => {
     [{ size: 1, type: 'image/png' }],
   ])('BugReportFileSchema rejects a malformed descriptor %j', (file) => {
     expect(BugReportFileSchema.safeParse(file).success).toBe(false);
+  });
+});
+
+describe('declaredImageTypeMatches', () => {
+  it.each<[string, string, 'image/jpeg' | 'image/png', boolean]>([
+    ['photo.jpg', 'image/jpeg', 'image/jpeg', true],
+    ['ФОТО.JPEG', '', 'image/jpeg', true],
+    ['scan.jfif', 'application/octet-stream', 'image/jpeg', true],
+    ['Снимок экрана.png', 'image/png', 'image/png', true],
+    ['image', 'image/png', 'image/png', true], // no extension: nothing to contradict
+    ['C:\\Users\\a\\shot.png', 'image/png; charset=binary', 'image/png', true],
+    ['photo.jpg', 'image/jpeg', 'image/png', false], // a PNG named .jpg
+    ['photo.png', 'image/png', 'image/jpeg', false],
+    ['screen.png', 'image/jpeg', 'image/png', false], // the declared type contradicts the content
+    ['page.html', '', 'image/png', false],
+    ['shell.php', 'image/png', 'image/png', false],
+    ['photo.jpg', 'text/html', 'image/jpeg', false],
+    ['archive.png.', 'image/png', 'image/png', false], // an empty extension is not .png
+  ])('%s sent as %j holding %s → %s', (name, type, content, expected) => {
+    expect(declaredImageTypeMatches({ name, type }, content)).toBe(expected);
   });
 });
 

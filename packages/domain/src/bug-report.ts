@@ -39,6 +39,24 @@ export function isAllowedImageFile(file: Pick<FileDescriptor, 'name' | 'type'>):
 }
 
 /**
+ * Whether what the client said about a file agrees with what its content turned out to be
+ * (`contentType`, found by the server from the bytes). The extension, when the name has one,
+ * must be one of that format's (.jpg/.jpeg/.jfif for JPEG, .png for PNG, any case); the declared
+ * MIME type must be that format's, or empty, or application/octet-stream (what clients send
+ * when they do not know). A PNG named photo.jpg, or a JPEG sent as text/html, does not match.
+ */
+export function declaredImageTypeMatches(
+  file: Pick<FileDescriptor, 'name' | 'type'>,
+  contentType: (typeof BUG_REPORT_ALLOWED_MIME_TYPES)[number],
+): boolean {
+  const type = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== '' && type !== 'application/octet-stream' && type !== contentType) return false;
+  const base = file.name.split(/[\\/]/).pop()?.trim() ?? '';
+  const extension = /\.([^.]*)$/.exec(base)?.[1]?.toLowerCase();
+  return extension === undefined || EXTENSION_TO_MIME[extension] === contentType;
+}
+
+/**
  * The first rule a single bug-report file breaks, as the user sees it, or null.
  * Size is checked first (at most 1 073 741 824 bytes, exactly 1 GiB is allowed), then format.
  * Used by the schema and by the upload widget's pre-upload check, so both refuse the same files.

@@ -3,6 +3,12 @@ export const UPLOAD_TEXTS = {
   failed: 'Не удалось загрузить файл',
   tooManyPixels: 'Слишком большое разрешение изображения',
   unreadable: 'Не удалось прочитать изображение: файл повреждён',
+  /** The extension or declared type contradicts the content (a PNG named .jpg). */
+  typeMismatch: 'Расширение файла не соответствует его содержимому',
+  /** Bytes after the image's end, or an archive, page or script inside it (a polyglot file). */
+  foreignContent: 'Файл содержит посторонние данные. Сохраните изображение заново как JPEG или PNG',
+  /** A metadata chunk or segment over the limit (decision 007). */
+  metadataTooLarge: 'Слишком большие метаданные изображения',
   interrupted: 'Загрузка прервана',
   chooseFiles: 'Выбрать файлы',
   remove: 'Удалить файл',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import {
   BUG_REPORT_MAX_FILES,
@@ -21,7 +20,8 @@ import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import { recordConsent } from '../consents/consent.service';
 import type { FileStorage } from '../uploads/file-storage';
-import { ImageInspector, UploadRejection, type InspectedImage } from '../uploads/image-inspector';
+import { UploadRejection } from '../uploads/image-inspector';
+import { receiveImage, type ReceivedImage } from '../uploads/receive-image';
 import {
   deleteAttemptsBefore,
   findReportFile,
@@ -120,7 +120,7 @@ export function purgeReportAttempts(db: Database, limits = BUG_REPORT_LIMITS, no
 export interface ReceivedFile {
   tempKey: string;
   name: string;
-  image: InspectedImage;
+  image: ReceivedImage;
 }
 
 function fileError(index: number, error: UploadRejection): AppError {
@@ -170,16 +170,23 @@ function mayBePlaceholder(part: MultipartFile): boolean {
   return isBugReportPlaceholderFile({ name: part.filename, type: part.mimetype, size: 0 });
 }
 
+export interface ReceiveReportFilesOptions {
+  storage: FileStorage;
+  /** Local folder for files while they are checked and re-encoded. */
+  scratchDir: string;
+  maxFileBytes?: number;
+}
+
 /**
- * Reads the multipart files one after another, streaming each through the image checks into
- * the storage's temporary area. The empty text placeholder is read and dropped; fields are
- * ignored. Any failure removes every temporary object of the request before it is rethrown
- * as a Russian 4xx, so a refused or interrupted upload leaves nothing behind.
+ * Reads the multipart files one after another, each checked while it streams and re-encoded
+ * without its metadata ({@link receiveImage}) into the storage's temporary area. The empty text
+ * placeholder is read and dropped; fields are ignored. Any failure removes every temporary
+ * object of the request before it is rethrown as a Russian 4xx, so a refused or interrupted
+ * upload leaves nothing behind.
  */
 export async function receiveReportFiles(
   parts: AsyncIterable<Multipart>,
-  storage: FileStorage,
-  maxFileBytes?: number,
+  { storage, scratchDir, maxFileBytes }: ReceiveReportFilesOptions,
 ): Promise<ReceivedFile[]> {
   const received: ReceivedFile[] = [];
   try {
@@ -194,25 +201,22 @@ export async function receiveReportFiles(
         part.file.resume();
         throw tooManyFiles();
       }
-      const inspector = new ImageInspector(maxFileBytes);
-      const [stored, streamed] = await Promise.allSettled([
-        storage.writeTemp(inspector),
-        pipeline(part.file, inspector),
-      ]);
-      if (stored.status === 'rejected' || streamed.status === 'rejected') {
-        if (stored.status === 'fulfilled') await storage.remove(stored.value).catch(() => undefined);
-        throw streamed.status === 'rejected' ? streamed.reason : (stored as PromiseRejectedResult).reason;
-      }
+      const image = await receiveImage(part.file, {
+        storage,
+        scratchDir,
+        maxBytes: maxFileBytes,
+        declared: { name: part.filename, type: part.mimetype },
+      });
       // busboy stops a file at its own limit too; a truncated file is a file that was too large.
-      if (part.file.truncated || !inspector.result) {
-        await storage.remove(stored.value).catch(() => undefined);
+      if (part.file.truncated) {
+        await storage.remove(image.tempKey).catch(() => undefined);
         throw fileError(received.length, new UploadRejection('too_large', MESSAGES.bugReport.fileTooLarge));
       }
-      received.push({ tempKey: stored.value, name: part.filename, image: inspector.result });
+      received.push({ tempKey: image.tempKey, name: part.filename, image });
     }
     // The domain's own rules once more, on what the content turned out to be.
     const check = BugReportFilesSchema.safeParse(
-      received.map((file) => ({ name: file.name, size: file.image.size, type: file.image.mime })),
+      received.map((file) => ({ name: file.name, size: file.image.receivedBytes, type: file.image.mime })),
     );
     if (!check.success) {
       const issue = check.error.issues[0];

@@ -1,12 +1,13 @@
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { bugReportFiles, bugReports, consents, users } from '@freight/db';
-import { BUG_REPORT_MAX_FILE_BYTES, PD_CONSENT } from '@freight/domain';
+import { BUG_REPORT_MAX_FILE_BYTES, MESSAGES, PD_CONSENT } from '@freight/domain';
 import type { BugReportResponse } from '@freight/contracts';
 import { buildApp } from '../../app';
 import { cookiePair, createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
@@ -14,11 +15,20 @@ import { generateToken, hashToken } from '../auth/session.service';
 import { insertSession } from '../auth/session.repository';
 import {
   JPEG_4X3,
+  jpegClaiming,
+  jpegMarkers,
+  jpegWithExif,
   makePng,
   MULTIPART_CONTENT_TYPE,
   multipartBody,
-  pngHeader,
+  pngBomb,
+  pngChunkTypes,
+  pngOfSize,
+  pngStreamHead,
+  pngWithHugeChunk,
+  pngWithXmp,
   streamedMultipart,
+  zipArchive,
   type MultipartFilePart,
 } from '../uploads/test-images';
 
@@ -28,6 +38,11 @@ const PLACEHOLDER: MultipartFilePart = { name: 'empty.txt', type: 'text/plain', 
 
 interface ErrorJson {
   error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** The decoded pixels of an image (to compare a re-encoded PNG with its original). */
+async function pixels(image: Buffer): Promise<Buffer> {
+  return sharp(image).ensureAlpha().raw().toBuffer();
 }
 
 /** Every file under a folder, recursively (empty folders do not count). */
@@ -65,7 +80,12 @@ describe('POST /api/v1/duty_bug_report', () => {
   });
 
   async function newSession(): Promise<string> {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/authorization/anonymous_token' });
+    // From an address of its own: anonymous sessions are limited per IP (60 a minute).
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/authorization/anonymous_token',
+      headers: { 'x-forwarded-for': ip() },
+    });
     return cookiePair(res.headers['set-cookie'], 'auth_token')!;
   }
 
@@ -119,8 +139,8 @@ describe('POST /api/v1/duty_bug_report', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json() as BugReportResponse;
     expect(body.files).toEqual([
-      expect.objectContaining({ name: 'screen.jpg', type: 'image/jpeg', size: JPEG_4X3.length, width: 4, height: 3 }),
-      expect.objectContaining({ name: 'Снимок экрана.png', type: 'image/png', size: png.length, width: 5, height: 7 }),
+      expect.objectContaining({ name: 'screen.jpg', type: 'image/jpeg', width: 4, height: 3 }),
+      expect.objectContaining({ name: 'Снимок экрана.png', type: 'image/png', width: 5, height: 7 }),
     ]);
 
     const [report] = await ctx.database.db.select().from(bugReports).where(eq(bugReports.id, body.id));
@@ -139,7 +159,9 @@ describe('POST /api/v1/duty_bug_report', () => {
 
     const back = await ctx.app.inject({ method: 'GET', url: body.files[1]!.url, headers: { cookie } });
     expect(back.statusCode).toBe(200);
-    expect(back.rawPayload.equals(png)).toBe(true);
+    // Re-encoded (decision 007), losslessly: the same pixels, and the size the answer gave.
+    expect((await pixels(back.rawPayload)).equals(await pixels(png))).toBe(true);
+    expect(back.rawPayload.length).toBe(body.files[1]!.size);
     expect(back.headers['content-type']).toBe('image/png');
     expect(back.headers['x-content-type-options']).toBe('nosniff');
     expect(back.headers['content-disposition']).toMatch(
@@ -155,13 +177,95 @@ describe('POST /api/v1/duty_bug_report', () => {
     expect(nobody.statusCode).toBe(404);
   });
 
-  it('accepts a PNG named .jpg and sent as image/jpeg: the content decides', async () => {
-    const res = await post({ files: [{ name: 'photo.jpg', type: 'image/jpeg', content: makePng(2, 2) }] });
+  it.each<[string, MultipartFilePart]>([
+    ['a PNG named .jpg and sent as image/jpeg', { name: 'photo.jpg', type: 'image/jpeg', content: makePng(2, 2) }],
+    ['a JPEG named .png and sent as image/png', { name: 'screen.png', type: 'image/png', content: JPEG_4X3 }],
+    ['a PNG named .png but sent as image/jpeg', { name: 'screen.png', type: 'image/jpeg', content: makePng(2, 2) }],
+    ['a PNG named .html', { name: 'page.html', type: 'text/html', content: makePng(2, 2) }],
+  ])('refuses an extension or type that contradicts the content: %s (finding 5)', async (_name, file) => {
+    const { statusCode, body } = await expectNothingKept(() => post({ files: [file] }));
+    expect(statusCode).toBe(400);
+    expect(body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Проверьте правильность заполнения полей',
+      fields: { 'files.0': MESSAGES.upload.typeMismatch },
+    });
+    expect(MESSAGES.upload.typeMismatch).toBe('Расширение файла не соответствует его содержимому');
+  });
+
+  it('stores a phone photo without its EXIF GPS position and XMP, turned upright by its orientation (finding 5)', async () => {
+    // The camera was turned: a 4 × 3 picture whose EXIF says "show it rotated 90° clockwise".
+    const photo = jpegWithExif(6);
+    expect(photo.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(true);
+    const cookie = await newSession();
+    const res = await post({ cookie, files: [{ name: 'IMG_0001.JPG', type: 'image/jpeg', content: photo }] });
     expect(res.statusCode).toBe(201);
     const body = res.json() as BugReportResponse;
-    expect(body.files[0]).toMatchObject({ name: 'photo.jpg', type: 'image/png' });
+    expect(body.files[0]).toMatchObject({ type: 'image/jpeg', width: 3, height: 4 });
+
+    const back = await ctx.app.inject({ method: 'GET', url: body.files[0]!.url, headers: { cookie } });
+    expect(back.statusCode).toBe(200);
+    const stored = back.rawPayload;
     const [row] = await ctx.database.db.select().from(bugReportFiles).where(eq(bugReportFiles.id, body.files[0]!.id));
-    expect(row!.storageKey).toMatch(/\.png$/);
+    expect((await readFile(path.join(uploadsDir, row!.storageKey))).equals(stored)).toBe(true);
+    // No APP1 (EXIF, XMP) segment at all, no trace of the EXIF block, the GPS IFD or the XMP packet.
+    expect(jpegMarkers(stored)).not.toContain(0xe1);
+    for (const trace of ['Exif\0\0', 'GPS', 'xmpmeta', '55,45.35N']) {
+      expect(stored.includes(Buffer.from(trace, 'latin1'))).toBe(false);
+    }
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 3, height: 4 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('stores a PNG without its XMP, pixels unchanged (finding 5)', async () => {
+    const png = pngWithXmp(6, 5);
+    expect(pngChunkTypes(png)).toContain('iTXt');
+    const cookie = await newSession();
+    const res = await post({ cookie, files: [{ name: 'screen.png', type: 'image/png', content: png }] });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as BugReportResponse;
+    const back = await ctx.app.inject({ method: 'GET', url: body.files[0]!.url, headers: { cookie } });
+    const stored = back.rawPayload;
+    const types = pngChunkTypes(stored);
+    expect(types[0]).toBe('IHDR');
+    expect(types.at(-1)).toBe('IEND');
+    for (const metadata of ['iTXt', 'tEXt', 'zTXt', 'eXIf', 'iCCP']) expect(types).not.toContain(metadata);
+    expect(stored.includes(Buffer.from('xmpmeta', 'latin1'))).toBe(false);
+    expect((await pixels(stored)).equals(await pixels(png))).toBe(true);
+  });
+
+  it('refuses a JPEG+ZIP polyglot and keeps nothing, not even the good file before it (finding 5)', async () => {
+    const polyglot = Buffer.concat([JPEG_4X3, zipArchive()]);
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({
+        files: [
+          { name: 'good.png', type: 'image/png', content: makePng(3, 3) },
+          { name: 'photo.jpg', type: 'image/jpeg', content: polyglot },
+        ],
+      }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Проверьте правильность заполнения полей',
+      fields: { 'files.1': 'Файл содержит посторонние данные. Сохраните изображение заново как JPEG или PNG' },
+    });
+  });
+
+  it.each([
+    ['bytes', Buffer.from('trailing bytes after the image')],
+    ['an HTML page', Buffer.from('<html><script>alert(document.cookie)</script></html>')],
+    ['a ZIP archive', zipArchive()],
+  ])('refuses a PNG with %s after IEND (finding 5)', async (_name, trailer) => {
+    const content = Buffer.concat([makePng(3, 3), trailer]);
+    const { statusCode, body } = await expectNothingKept(() =>
+      post({ files: [{ name: 'screen.png', type: 'image/png', content }] }),
+    );
+    expect(statusCode).toBe(400);
+    expect(body.error.fields).toEqual({ 'files.0': MESSAGES.upload.foreignContent });
   });
 
   it('refuses a text file named .jpg and keeps nothing, not even the good file before it', async () => {
@@ -207,7 +311,14 @@ describe('POST /api/v1/duty_bug_report', () => {
   it('refuses a file one byte over 1 GiB sent as a stream, while streaming, and keeps nothing', async () => {
     const size = BUG_REPORT_MAX_FILE_BYTES + 1;
     const { statusCode, body } = await expectNothingKept(() =>
-      post({ payload: streamedMultipart({ name: 'huge.png', type: 'image/png', head: pngHeader(4000, 3000), size }) }),
+      post({
+        payload: streamedMultipart({
+          name: 'huge.png',
+          type: 'image/png',
+          head: pngStreamHead(4000, 3000, size),
+          size,
+        }),
+      }),
     );
     expect(statusCode).toBe(413);
     expect(body.error).toEqual({
@@ -242,14 +353,34 @@ describe('POST /api/v1/duty_bug_report', () => {
     expect(body.error.fields).toEqual({ 'files.0': 'Формат файлов должен быть JPEG или PNG' });
   });
 
-  it('refuses a pixel flood: a small PNG that claims 20 000 × 20 000 pixels', async () => {
-    const content = Buffer.concat([pngHeader(20_000, 20_000), Buffer.alloc(10_000)]);
-    const { statusCode, body } = await expectNothingKept(() =>
-      post({ files: [{ name: 'bomb.png', type: 'image/png', content }] }),
-    );
+  it.each<[string, MultipartFilePart]>([
+    ['a PNG', { name: 'bomb.png', type: 'image/png', content: pngBomb(16_000, 16_000) }],
+    ['a JPEG', { name: 'bomb.jpg', type: 'image/jpeg', content: jpegClaiming(16_000, 16_000) }],
+  ])('refuses a pixel flood: %s of a few bytes that claims 16 000 × 16 000 pixels (finding 5)', async (_name, file) => {
+    expect(file.content.length).toBeLessThan(1_000);
+    const { statusCode, body } = await expectNothingKept(() => post({ files: [file] }));
     expect(statusCode).toBe(400);
     expect(body.error.fields).toEqual({ 'files.0': 'Слишком большое разрешение изображения' });
   });
+
+  it.each(['zTXt', 'iCCP', 'iTXt'])(
+    'refuses a PNG whose %s chunk declares 200 MB, from the chunk header, without reading it (finding 5)',
+    async (type) => {
+      const declared = 200_000_000;
+      const png = pngWithHugeChunk(type, declared);
+      const before = await counts();
+      const res = await post({
+        payload: streamedMultipart({ name: 'big.png', type: 'image/png', source: png.stream }),
+      });
+      const pulledAtAnswer = png.pulled();
+      png.stop();
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as ErrorJson).error.fields).toEqual({ 'files.0': 'Слишком большие метаданные изображения' });
+      // Answered long before the chunk's data could have been read (stream buffers hold a few MB at most).
+      expect(pulledAtAnswer).toBeLessThan(declared / 20);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it('refuses a truncated JPEG whose size cannot be read', async () => {
     const { statusCode, body } = await expectNothingKept(() =>
@@ -379,7 +510,8 @@ describe('POST /api/v1/duty_bug_report', () => {
     const { port } = ctx.app.server.address() as AddressInfo;
     const cookie = await newSession();
     const before = await counts();
-    const tmp = path.join(uploadsDir, 'tmp');
+    // A file is checked in the scratch folder before it goes to the storage.
+    const tmp = path.join(uploadsDir, 'scratch');
     const query = new URLSearchParams(ANON_QUERY).toString();
     const req = http.request({
       host: '127.0.0.1',
@@ -394,7 +526,8 @@ describe('POST /api/v1/duty_bug_report', () => {
       },
     });
     req.on('error', () => undefined);
-    const body = streamedMultipart({ name: 'a.png', type: 'image/png', head: pngHeader(100, 100), size: 40_000_000 });
+    const size = 40_000_000;
+    const body = streamedMultipart({ name: 'a.png', type: 'image/png', head: pngStreamHead(100, 100, size), size });
     // Send about 5 MB, wait until the file is being written, then cut the connection.
     let sent = 0;
     for await (const chunk of body) {
@@ -429,7 +562,7 @@ describe('bug report at the size limit (a lowered per-file limit stands in for 1
           method: 'POST',
           url: URL_,
           query: ANON_QUERY,
-          payload: streamedMultipart({ name: 'x.png', type: 'image/png', head: pngHeader(10, 10), size }),
+          payload: multipartBody([{ name: 'x.png', type: 'image/png', content: pngOfSize(size) }]),
           headers: { origin: TEST_ORIGIN, cookie, 'content-type': MULTIPART_CONTENT_TYPE },
         });
       expect((await send(10_000)).statusCode).toBe(201);

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error -- the fake S3 server ships no type declarations
 import S3rver from '@20minutes/s3rver';
+import sharp from 'sharp';
 import type { BugReportResponse } from '@freight/contracts';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/env';
@@ -79,6 +81,24 @@ function storageContract(name: string, make: () => FileStorage, listAll: () => P
       const storage = make();
       await expect(storage.writeTemp(failingSource(12 * 1024 * 1024))).rejects.toThrow('client went away');
       expect(await listAll()).toEqual([]);
+    });
+
+    it('adopts a finished local file as a temporary object and the file is gone', async () => {
+      const storage = make();
+      const scratch = await mkdtemp(path.join(tmpdir(), 'adopt-'));
+      const file = path.join(scratch, 'clean');
+      const content = makePng(20, 10);
+      await writeFile(file, content);
+      const temp = await storage.adoptTemp(file);
+      expect(temp).toMatch(/^tmp\/[0-9a-f-]{36}$/);
+      expect(existsSync(file)).toBe(false);
+      const object = await storage.open(temp);
+      expect((await readAll(object!.body)).equals(content)).toBe(true);
+      await storage.remove(temp);
+      expect(await listAll()).toEqual([]);
+      await expect(storage.adoptTemp(path.join(scratch, 'missing'))).rejects.toThrow();
+      expect(await listAll()).toEqual([]);
+      await rm(scratch, { recursive: true, force: true });
     });
 
     it('refuses keys it did not make', async () => {
@@ -228,7 +248,8 @@ describe('file storage', () => {
       expect(keys).toEqual([expect.stringMatching(/^reports\/bug-reports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.jpg$/)]);
       const back = await app.inject({ method: 'GET', url: body.files[0]!.url, headers: { cookie } });
       expect(back.statusCode).toBe(200);
-      expect(back.rawPayload.equals(JPEG_4X3)).toBe(true);
+      // Re-encoded without metadata (decision 007): the same picture, not the same bytes.
+      expect(await sharp(back.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 4, height: 3 });
       expect(back.headers['content-type']).toBe('image/jpeg');
     });
   });

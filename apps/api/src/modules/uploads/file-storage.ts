@@ -24,6 +24,12 @@ export interface FileStorage {
    * the source's error. Never holds the whole file in memory.
    */
   writeTemp(source: Readable): Promise<string>;
+  /**
+   * Takes over a finished local file (which must be on the machine, e.g. a scratch file) as a new
+   * temporary object and resolves with its key; the file is gone afterwards, whether it worked
+   * or not. Local disk renames it when it can (no byte passes through JavaScript); S3 streams it.
+   */
+  adoptTemp(file: string): Promise<string>;
   /** Moves a temporary object to `key` (which must not exist yet) and records its content type. */
   promote(tempKey: string, key: string, contentType: string): Promise<void>;
   /** Removes an object; removing a missing one is not an error. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -32,6 +32,27 @@ export class LocalFileStorage implements FileStorage {
       throw error;
     }
     return key;
+  }
+
+  async adoptTemp(source: string): Promise<string> {
+    const key = `${TEMP_PREFIX}/${randomUUID()}`;
+    const file = this.pathOf(key);
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        await rename(source, file);
+      } catch (error) {
+        // Another file system (EXDEV): the kernel copies it, still off the event loop.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(source, file);
+      }
+      return key;
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    } finally {
+      await rm(source, { force: true });
+    }
   }
 
   async promote(tempKey: string, key: string): Promise<void> {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -80,6 +82,14 @@ export class S3FileStorage implements FileStorage {
       throw error;
     }
     return key;
+  }
+
+  async adoptTemp(file: string): Promise<string> {
+    try {
+      return await this.writeTemp(createReadStream(file));
+    } finally {
+      await rm(file, { force: true });
+    }
   }
 
   async promote(tempKey: string, key: string, contentType: string): Promise<void> {

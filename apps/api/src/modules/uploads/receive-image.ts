@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileStorage } from './file-storage';
+import { ImageInspector, type InspectedImage } from './image-inspector';
+import { sanitizeImage } from './image-sanitizer';
+
+/** An uploaded image, checked and re-encoded, waiting in the storage's temporary area. */
+export interface ReceivedImage extends InspectedImage {
+  tempKey: string;
+  /** Bytes the client sent (`size` is what is stored). */
+  receivedBytes: number;
+}
+
+export interface ReceiveImageOptions {
+  storage: FileStorage;
+  /** Local folder for the original and the re-encoded file while they are worked on. */
+  scratchDir: string;
+  /** What the client said the file is (name and Content-Type). */
+  declared: { name: string; type: string };
+  maxBytes?: number;
+}
+
+/**
+ * Receives one uploaded image: streams it through {@link ImageInspector} into a scratch file
+ * (refused at the first byte that settles it, before anything decodes), re-encodes it there
+ * without its metadata ({@link sanitizeImage}), and hands the result to the storage's
+ * temporary area (a rename on local disk). Nothing is held whole in memory and no step blocks the event loop. The
+ * scratch files are gone when the promise settles; a refusal rejects with an UploadRejection
+ * and leaves no temporary object.
+ */
+export async function receiveImage(source: Readable, options: ReceiveImageOptions): Promise<ReceivedImage> {
+  await mkdir(options.scratchDir, { recursive: true, mode: 0o700 });
+  const id = randomUUID();
+  const original = path.join(options.scratchDir, `${id}.upload`);
+  const cleaned = path.join(options.scratchDir, `${id}.clean`);
+  try {
+    const inspector = new ImageInspector({ maxBytes: options.maxBytes, declared: options.declared });
+    await pipeline(source, inspector, createWriteStream(original, { flags: 'wx', mode: 0o600 }));
+    const inspected = inspector.result!;
+    const clean = await sanitizeImage(original, cleaned, inspected.mime);
+    await rm(original, { force: true });
+    const tempKey = await options.storage.adoptTemp(cleaned);
+    return { ...inspected, ...clean, receivedBytes: inspected.size, tempKey };
+  } finally {
+    await Promise.all([rm(original, { force: true }), rm(cleaned, { force: true })]);
+  }
+}
+
+/** Removes scratch files older than `olderThan` (left by a process that died mid-upload). */
+export async function sweepScratch(scratchDir: string, olderThan: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(scratchDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(scratchDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && info.mtime < olderThan) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
