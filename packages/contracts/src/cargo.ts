@@ -7,7 +7,7 @@ import {
   ORDER_LIST_PAGE_SIZE,
 } from '@freight/domain';
 import { z } from 'zod';
-import { queryArray, queryBoolean } from './query';
+import { queryArray, queryBoolean, queryNumber } from './query';
 
 const invalid = { error: MESSAGES.orderList.queryInvalid };
 
@@ -21,7 +21,7 @@ const dateFilter = z.string(invalid).refine(isIsoDate, { error: MESSAGES.orderLi
 
 /**
  * Query of GET /cargo/cargo (spec section 7), as built by `buildCargoListQuery` of the domain.
- * Strings from the query string are coerced: booleans from `true`/`false`, numbers from digits,
+ * Strings from the query string are read: booleans from `true`/`false`, numbers in decimal only,
  * `cargo_statuses` from one or many values. Defaults: `all_profiles=false`,
  * `cargo_type=standard`, `skip=0`, `limit=20` (at most 100), every flag false, no statuses.
  */
@@ -29,13 +29,10 @@ export const CargoListQuerySchema = z
   .object({
     all_profiles: queryBoolean.default(false),
     cargo_type: z.literal('standard', invalid).default('standard'),
-    skip: z.coerce.number(invalid).int(invalid).min(0, invalid).default(0),
-    limit: z.coerce
-      .number(invalid)
-      .int(invalid)
-      .min(1, invalid)
-      .max(ORDER_LIST_MAX_PAGE_SIZE, invalid)
-      .default(ORDER_LIST_PAGE_SIZE),
+    skip: queryNumber(invalid.error, { int: true, min: 0 }).default(0),
+    limit: queryNumber(invalid.error, { int: true, min: 1, max: ORDER_LIST_MAX_PAGE_SIZE }).default(
+      ORDER_LIST_PAGE_SIZE,
+    ),
     tracknumber: textFilter({ allowSpaces: false }),
     sender: textFilter(),
     recipient: textFilter(),

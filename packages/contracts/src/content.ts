@@ -1,6 +1,6 @@
 import { MESSAGES } from '@freight/domain';
 import { z } from 'zod';
-import { queryBoolean } from './query';
+import { queryBoolean, queryNumber } from './query';
 
 export const FooterLinkSchema = z
   .object({
@@ -36,22 +36,14 @@ export type NewsItem = z.infer<typeof NewsItemSchema>;
 export const NewsDetailSchema = NewsItemSchema.extend({ body: z.string() }).meta({ id: 'NewsDetail' });
 export type NewsDetail = z.infer<typeof NewsDetailSchema>;
 
-const pageNumber = z.coerce
-  .number({ error: MESSAGES.content.pageInvalid })
-  .int({ error: MESSAGES.content.pageInvalid })
-  .min(1, { error: MESSAGES.content.pageInvalid });
+const pageNumber = queryNumber(MESSAGES.content.pageInvalid, { int: true, min: 1 });
 
 /** GET /duty_news/news: `to_main_page=true` for the home page; paging and a kind filter for /news. */
 export const NewsQuerySchema = z.object({
   to_main_page: queryBoolean.optional(),
   kind: z.enum(NEWS_KINDS, { error: MESSAGES.content.kindInvalid }).optional(),
   page: pageNumber.default(1),
-  page_size: z.coerce
-    .number({ error: MESSAGES.content.pageSizeInvalid })
-    .int({ error: MESSAGES.content.pageSizeInvalid })
-    .min(1, { error: MESSAGES.content.pageSizeInvalid })
-    .max(50, { error: MESSAGES.content.pageSizeInvalid })
-    .default(NEWS_PAGE_SIZE),
+  page_size: queryNumber(MESSAGES.content.pageSizeInvalid, { int: true, min: 1, max: 50 }).default(NEWS_PAGE_SIZE),
 });
 export type NewsQuery = z.input<typeof NewsQuerySchema>;
 
@@ -89,12 +81,7 @@ export const PromotionQuerySchema = z.object({ actual: queryBoolean.optional() }
 export const PromotionsResponseSchema = z.array(PromotionSchema).meta({ id: 'Promotions' });
 
 export const HolidaysQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: MESSAGES.content.yearInvalid })
-    .int({ error: MESSAGES.content.yearInvalid })
-    .min(2024, { error: MESSAGES.content.yearInvalid })
-    .max(2027, { error: MESSAGES.content.yearInvalid })
-    .optional(),
+  year: queryNumber(MESSAGES.content.yearInvalid, { int: true, min: 2024, max: 2027 }).optional(),
 });
 export const ProductionDaySchema = z
   .object({

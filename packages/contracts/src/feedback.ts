@@ -10,7 +10,7 @@ export const FEEDBACK_CHANNELS = ['support_widget', 'footer_form'] as const;
  * `consent` is required from anonymous visitors; the server decides who that is.
  */
 export const FeedbackRequestSchema = z
-  .object({
+  .strictObject({
     name: cleanedString({ maxLength: 100 }).optional(),
     contact: cleanedString({ maxLength: 320 }, MESSAGES.feedback.contactRequired)
       .refine((v) => v.length > 0, { error: MESSAGES.feedback.contactRequired })

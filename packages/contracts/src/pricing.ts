@@ -1,23 +1,23 @@
 import { ADDRESS_MAX_LENGTH, MESSAGES, POINT_TYPES, PROMOCODE_MAX_LENGTH } from '@freight/domain';
 import { z } from 'zod';
 import { CityRefSchema, TRANSPORT_TYPE_CODES } from './locations';
-import { queryBoolean } from './query';
+import { queryBoolean, queryNumber } from './query';
 
 const P = MESSAGES.pricing;
 
-/** A number within [min, max], from a query string or JSON; anything else gets `message`. */
+/** A JSON number within [min, max]; a string, even of digits, or anything else gets `message`. */
 const boundedNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).refine((v) => Number.isFinite(v) && v >= min && v <= max, { error: message });
+  z.number({ error: message }).min(min, { error: message }).max(max, { error: message });
 const boundedInt = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).refine((v) => Number.isInteger(v) && v >= min && v <= max, { error: message });
+  boundedNumber(min, max, message).int({ error: message });
 
 /** Spec parameters; weight and volume below 0.01 (but not negative) count as 0.01. */
 export const PricesTermsQuerySchema = z.object({
   city_from_fias_id: CityRefSchema,
   city_to_fias_id: CityRefSchema,
-  quantity: boundedInt(1, 500, P.quantityRange).default(1),
-  weight: boundedNumber(0, 20_000, P.weightRange).default(0),
-  volume: boundedNumber(0, 80, P.volumeRange).default(0),
+  quantity: queryNumber(P.quantityRange, { int: true, min: 1, max: 500 }).default(1),
+  weight: queryNumber(P.weightRange, { min: 0, max: 20_000 }).default(0),
+  volume: queryNumber(P.volumeRange, { min: 0, max: 80 }).default(0),
   from_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
   to_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
   is_logged: queryBoolean.optional(),
@@ -67,7 +67,7 @@ const POINT_VALUES = POINT_TYPES.map((p) => p.value) as [
 ];
 
 export const CalculatorPointSchema = z
-  .object({
+  .strictObject({
     type: z.enum(POINT_VALUES).default('warehouse'),
     address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
     km_outside_ring: boundedNumber(0, 500, P.kmRange).default(0),
@@ -80,7 +80,7 @@ export const CalculatorPointSchema = z
     path: ['address'],
   });
 
-export const CalculatorPlaceSchema = z.object({
+export const CalculatorPlaceSchema = z.strictObject({
   quantity: boundedInt(1, 500, P.quantityRange),
   weight: boundedNumber(0, 20_000, P.placeWeightRange),
   length: boundedNumber(1, 1500, P.dimensionRange),
@@ -90,7 +90,7 @@ export const CalculatorPlaceSchema = z.object({
 });
 
 export const FullCalculatorRequestSchema = z
-  .object({
+  .strictObject({
     city_from: CityRefSchema,
     city_to: CityRefSchema,
     transportation_type: z.enum(TRANSPORT_TYPE_CODES, { error: P.typeUnknown }).default('auto'),
@@ -112,7 +112,7 @@ export const FullCalculatorRequestSchema = z
       has_lift: false,
     }),
     packages: z
-      .array(z.object({ code: z.string().max(50), quantity: boundedInt(1, 500, P.quantityRange).optional() }))
+      .array(z.strictObject({ code: z.string().max(50), quantity: boundedInt(1, 500, P.quantityRange).optional() }))
       .max(20)
       .default([]),
     /** Roubles. */

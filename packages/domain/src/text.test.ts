@@ -3,6 +3,7 @@ import { MESSAGES } from './messages';
 import {
   cleanText,
   codePointLength,
+  containsControlChars,
   containsUrl,
   isValidEmail,
   removeInvisibleChars,
@@ -76,6 +77,19 @@ describe('codePointLength / truncateText', () => {
     ['abc', 2.9, 'ab'],
   ])('truncateText(%j, %d) → %j', (input, max, expected) => {
     expect(truncateText(input, max)).toBe(expected);
+  });
+
+  // Long input is segmented in a window of 2 × limit + 256 units: what is cut must be the same as
+  // cutting the whole string, also when a grapheme straddles the window's end.
+  it.each([
+    ['long plain text', 'Привет мир '.repeat(80_000), 2000, 'Привет мир '.repeat(200).slice(0, 2000)],
+    ['emoji across the window end', 'a'.repeat(300) + FAMILY.repeat(200), 10, 'a'.repeat(10)],
+    ['surrogate pair at the window end', '😀'.repeat(2000), 100, '😀'.repeat(100)],
+    ['a grapheme longer than the window', 'и' + '\u0306'.repeat(5000), 3, ''],
+  ])('truncateText of %s cuts like a full segmentation', (_name, input, max, expected) => {
+    const result = truncateText(input, max);
+    expect(result).toBe(expected);
+    expect(codePointLength(result)).toBeLessThanOrEqual(max);
   });
 });
 
@@ -279,5 +293,32 @@ describe('text messages', () => {
     expect(MESSAGES.text.emailTooLong).toBe('Email не может быть длиннее 320 символов');
     expect(MESSAGES.text.urlTooLong).toBe('Ссылка не может быть длиннее 2048 символов');
     expect(MESSAGES.text.urlNotAllowed).toBe('Ссылки в этом поле не допускаются');
+  });
+});
+
+describe('containsControlChars', () => {
+  it.each([
+    ['NUL', '\u0000'],
+    ['SOH inside text', 'Моск\u0001ва'],
+    ['backspace', '\b'],
+    ['vertical tab', '\v'],
+    ['form feed', '\f'],
+    ['ESC', '\u001b[31m'],
+    ['unit separator', '\u001f'],
+    ['DEL', '\u007f'],
+    ['a lone high surrogate', 'смайл \ud83d'],
+    ['a lone low surrogate', '\ude00 смайл'],
+  ])('%s is a control character', (_label, value) => {
+    expect(containsControlChars(value)).toBe(true);
+  });
+
+  it.each([
+    ['ordinary text', 'Екатеринбург, ул. Малышева, 51'],
+    ['tab, line feed, carriage return', 'Строка 1\r\nСтрока 2\tи всё'],
+    ['an emoji (a surrogate pair)', 'Спасибо 😀👍🏽'],
+    ['NBSP and C1-free Unicode', '12\u00a0500 ₽ — «ёлка»'],
+    ['empty', ''],
+  ])('%s is not', (_label, value) => {
+    expect(containsControlChars(value)).toBe(false);
   });
 });

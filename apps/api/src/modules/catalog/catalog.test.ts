@@ -74,7 +74,7 @@ describe('catalog calls', () => {
     const moscow = await idOf('Москва');
     const bad = await get(`/api/v1/duty_transportation/transportation_type_check?first_city=abc&second_city=${moscow}`);
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as ErrorJson).error.fields?.first_city).toBe('Укажите идентификатор: число или FIAS-код');
+    expect((bad.json() as ErrorJson).error.fields?.first_city).toBe('Укажите идентификатор: число или код ФИАС');
     const missing = await get(`/api/v1/duty_transportation/transportation_type_check?first_city=${moscow}`);
     expect(missing.statusCode).toBe(400);
     const unknown = await get(
