@@ -144,7 +144,7 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
       'Политика обработки персональных данных и использования файлов cookie',
     );
-    await expect(page.getByText('Редакция 1.1, действует с 22 ноября 2026 г.').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Редакция 1.2, действует с 23 ноября 2026 г.').isVisible()).resolves.toBe(true);
     await expect(
       page.getByRole('heading', { name: '7. Файлы cookie и локальное хранилище браузера' }).isVisible(),
     ).resolves.toBe(true);

@@ -19,7 +19,8 @@ import { startStack, type RunningStack } from '../lib/stack';
  */
 const PUBLIC_ORIGIN = 'https://magistral.example';
 const OBSERVATORY_ORIGIN = 'https://http-observatory.security.mozilla.org';
-const SESSION_COOKIES = ['auth_token'];
+/** Under the https PUBLIC_ORIGIN the session cookie is `__Host-auth_token` (packages/domain/src/session-cookie.ts). */
+const SESSION_COOKIES = ['auth_token', '__Host-auth_token'];
 
 describe.skipIf(E2E_SKIP)('security headers graded A+ (MDN HTTP Observatory rules)', () => {
   let stack: RunningStack;
@@ -74,6 +75,20 @@ describe.skipIf(E2E_SKIP)('security headers graded A+ (MDN HTTP Observatory rule
       },
     );
   }
+
+  it('under the https origin the session cookie is __Host-auth_token, and the page proxy recognises it', async () => {
+    const first = await fetch(`${stack.baseUrl}/about`);
+    await first.arrayBuffer();
+    const [line] = first.headers.getSetCookie();
+    expect(line).toMatch(/^__Host-auth_token=[A-Za-z0-9_-]{43}; /);
+    expect(line).toMatch(/; Secure/);
+    expect(line).toMatch(/; Path=\//);
+    expect(line).not.toMatch(/; Domain=/i);
+    // src/proxy.ts checks the same name: with the cookie, no second anonymous session is made.
+    const again = await fetch(`${stack.baseUrl}/about`, { headers: { cookie: line!.split(';')[0]! } });
+    await again.arrayBuffer();
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
 
   it('a fresh nonce on every answer', async () => {
     const nonce = async () =>

@@ -3,7 +3,6 @@ import { webEnv } from '@/config/env';
 import { buildContentSecurityPolicy } from '@/lib/security/csp';
 import { SESSION_STATE_HEADER, NONCE_HEADER } from '@/lib/request-headers';
 
-const SESSION_COOKIE = 'auth_token';
 const BOOTSTRAP_TIMEOUT_MS = 2_500;
 /** Any https site (and our own pages) may embed a widget; every other page has frame-ancestors 'none'. */
 const WIDGET_FRAME_ANCESTORS = ["'self'", 'https:'];
@@ -33,12 +32,16 @@ export async function proxy(request: NextRequest) {
   requestHeaders.delete(SESSION_STATE_HEADER);
 
   let setCookie: string | null = null;
-  if (!request.cookies.has(SESSION_COOKIE)) {
+  // The same cookie name the API sets for this origin (`__Host-auth_token` over https).
+  if (!request.cookies.has(webEnv.sessionCookie)) {
+    // X-Forwarded-For is the one address server.mjs vouches for (src/server/http-edge.ts), never
+    // a value the client chose: the API keys its limits on it.
+    const forwardedFor = request.headers.get('x-forwarded-for');
     try {
       const response = await fetch(`${webEnv.apiInternalUrl}/api/v1/authorization/anonymous_token`, {
         headers: {
           'user-agent': request.headers.get('user-agent') ?? '',
-          'x-forwarded-for': request.headers.get('x-forwarded-for') ?? '',
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
         },
         signal: AbortSignal.timeout(BOOTSTRAP_TIMEOUT_MS),
         cache: 'no-store',

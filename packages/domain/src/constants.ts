@@ -51,6 +51,12 @@ export const BUG_REPORT_MAX_FILE_BYTES = 1_073_741_824;
 export const BUG_REPORT_CONTACT_MAX_LENGTH = 50;
 export const BUG_REPORT_ALLOWED_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 
+/**
+ * Largest request body, in bytes, the API takes on any call that is not a multipart upload (1 MiB).
+ * The web process refuses larger bodies itself with the API's own 413, before proxying them.
+ */
+export const JSON_BODY_LIMIT_BYTES = 1_048_576;
+
 /** A phone number has at most 11 digits (7 or 8 followed by 10 digits). */
 export const PHONE_MAX_DIGITS = 11;
 

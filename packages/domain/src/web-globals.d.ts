@@ -1,5 +1,5 @@
 /*
- * URLSearchParams is a WHATWG standard present in every runtime we target (browsers, Node ≥ 10),
+ * URLSearchParams and URL are WHATWG standards present in every runtime we target (browsers, Node ≥ 10),
  * but the domain compiles with lib ES2023 only (no DOM, no @types/node), so its type is declared
  * here. Only this package's own type check sees this file; the web and API programs use the DOM
  * and Node declarations, which are supersets of this one.
@@ -21,4 +21,18 @@ interface URLSearchParams {
 declare var URLSearchParams: {
   prototype: URLSearchParams;
   new (init?: string[][] | Record<string, string> | string | URLSearchParams): URLSearchParams;
+};
+
+/** The part of URL the domain uses (safe-redirect.ts resolves a path against a probe origin). */
+interface URL {
+  readonly origin: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
+  readonly href: string;
+}
+
+declare var URL: {
+  prototype: URL;
+  new (url: string, base?: string): URL;
 };

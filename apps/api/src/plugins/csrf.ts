@@ -9,11 +9,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence for every state-changing call (OWASP: Fetch Metadata with an Origin fallback).
  * - `Sec-Fetch-Site` present: only `same-origin` passes.
  * - otherwise `Origin` present: it must be one of our own origins.
- * - neither header: not a browser request (integrators, curl, server-to-server), which cannot
- *   carry a victim's cookies, so it passes; every browser sends at least one of them on POST.
+ * - neither header: not a browser request (integrators, curl, server-to-server). Such a caller
+ *   passes only without the session cookie (`sessionCookie`): every browser sends at least one of
+ *   the headers on a state-changing request, so a cookie without them is a forged or stripped
+ *   request riding someone's session. Non-browser clients authenticate with API keys, and the
+ *   web's own server-side calls that send the visitor's cookie send our Origin.
  */
 export const csrfPlugin = fp(
-  async (app: FastifyInstance, opts: { allowedOrigins: readonly string[] }) => {
+  async (app: FastifyInstance, opts: { allowedOrigins: readonly string[]; sessionCookie: string }) => {
     const allowed = new Set(opts.allowedOrigins);
     app.addHook('onRequest', async (request, reply) => {
       void reply.header('vary', 'Origin, Sec-Fetch-Site');
@@ -26,6 +29,10 @@ export const csrfPlugin = fp(
       }
       if (typeof origin === 'string') {
         if (allowed.has(origin)) return;
+        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+      }
+      // @fastify/cookie parsed the cookies in its own onRequest hook, registered before this one.
+      if (request.cookies[opts.sessionCookie] !== undefined) {
         throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
       }
     });

@@ -10,7 +10,7 @@ import { API_PATHS } from '@freight/contracts';
  * browsable at /api/docs. The API is public for integrators, so the docs are meant to be exposed.
  */
 export const openapiPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { sessionCookie: string }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -31,7 +31,7 @@ export const openapiPlugin = fp(
         ],
         components: {
           securitySchemes: {
-            sessionCookie: { type: 'apiKey', in: 'cookie', name: 'auth_token' },
+            sessionCookie: { type: 'apiKey', in: 'cookie', name: opts.sessionCookie },
           },
         },
       },

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '@freight/db';
-import { SESSION_COOKIE, resolveSession, type SessionPolicy } from '../modules/auth/session.service';
+import type { SessionCookieName } from '@freight/domain/session-cookie';
+import { resolveSession, type SessionPolicy } from '../modules/auth/session.service';
 import type { SessionRow } from '../modules/auth/session.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session (loaded once per request), or null. */
     getSession(): Promise<SessionRow | null>;
+    /** The raw value of the session cookie in force (config.sessionCookie), if the caller sent one. */
+    sessionToken(): string | undefined;
   }
   interface FastifyReply {
     setSessionCookie(token: string, expiresAt: Date): FastifyReply;
@@ -19,6 +22,8 @@ export interface SessionPluginOptions {
   db: Database;
   policy: SessionPolicy;
   secureCookies: boolean;
+  /** `__Host-auth_token` with an https public origin, else `auth_token` (packages/domain/src/session-cookie.ts). */
+  cookieName: SessionCookieName;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionRow | null>>();
@@ -28,16 +33,19 @@ export const sessionPlugin = fp(
     app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
       let pending = cache.get(this);
       if (!pending) {
-        pending = resolveSession(opts.db, opts.policy, this.cookies[SESSION_COOKIE]);
+        pending = resolveSession(opts.db, opts.policy, this.cookies[opts.cookieName]);
         cache.set(this, pending);
       }
       return pending;
+    });
+    app.decorateRequest('sessionToken', function sessionToken(this: FastifyRequest) {
+      return this.cookies[opts.cookieName];
     });
 
     app.decorateReply(
       'setSessionCookie',
       function setSessionCookie(this: FastifyReply, token: string, expiresAt: Date) {
-        return this.setCookie(SESSION_COOKIE, token, {
+        return this.setCookie(opts.cookieName, token, {
           httpOnly: true,
           sameSite: 'lax',
           secure: opts.secureCookies,
@@ -48,7 +56,7 @@ export const sessionPlugin = fp(
     );
 
     app.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
-      return this.clearCookie(SESSION_COOKIE, {
+      return this.clearCookie(opts.cookieName, {
         httpOnly: true,
         sameSite: 'lax',
         secure: opts.secureCookies,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { sessionCookieName } from '@freight/domain/session-cookie';
 
 /**
  * Server-side environment of the web app, parsed once. The browser never sees these values.
@@ -40,6 +41,8 @@ export const webEnv = {
   /** Absolute origin for metadata (Open Graph URLs); defaults to the local address. */
   publicOrigin: parsed.PUBLIC_ORIGIN ?? `http://localhost:${parsed.PORT}`,
   httpsOrigin: parsed.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
+  /** The session cookie the API sets for this public origin (`__Host-auth_token` over https). */
+  sessionCookie: sessionCookieName(parsed.PUBLIC_ORIGIN),
   testRoutes: parsed.ENABLE_TEST_ROUTES === '1',
   map: parsed.MAP_TILE_URL
     ? {

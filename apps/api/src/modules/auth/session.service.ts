@@ -8,9 +8,6 @@ import {
   type SessionRow,
 } from './session.repository';
 
-/** Name of the session cookie, as the spec calls it. */
-export const SESSION_COOKIE = 'auth_token';
-
 /** last_seen_at is written at most this often per session, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
 

@@ -287,7 +287,8 @@ describe('identity: profile, passwords, phone and e-mail changes, account deleti
     expect(wrong.json().error.fields.password).toBe(MESSAGES.auth.currentPasswordWrong);
     const done = await visitor.call('DELETE', '/api/v1/user/account', { password: PASSWORD, confirmation: 'удалить' });
     expect(done.statusCode).toBe(200);
-    expect(String(done.headers['set-cookie'])).toMatch(/^auth_token=;/);
+    // This suite runs under an https PUBLIC_ORIGIN: the session cookie carries the __Host- prefix.
+    expect(String(done.headers['set-cookie'])).toMatch(/^__Host-auth_token=;.*Secure/);
 
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: null, phone: null, email: null, passwordHash: null, isVerified: false });

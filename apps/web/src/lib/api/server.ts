@@ -22,6 +22,23 @@ export class ApiStatusError extends Error {
 }
 
 /**
+ * Headers of a server-side call to the API on behalf of the visitor: their cookies; their address,
+ * X-Forwarded-For exactly as server.mjs set it (the one address the web process vouches for, see
+ * src/server/http-edge.ts); and on a state-changing call our Origin, since the API refuses a
+ * cookie-bearing POST/PUT/DELETE that has neither Origin nor Sec-Fetch-Site (decision 004).
+ */
+export async function visitorHeaders(method = 'GET'): Promise<Record<string, string>> {
+  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
+  const forwardedFor = headerStore.get('x-forwarded-for');
+  const safe = method === 'GET' || method === 'HEAD';
+  return {
+    cookie: cookieStore.toString(),
+    ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    ...(safe ? {} : { origin: webEnv.publicOrigin.replace(/\/+$/, '') }),
+  };
+}
+
+/**
  * GET a call of our API from a server component, on behalf of the visitor (their cookies and
  * client address are forwarded), and parse the answer with the contract schema.
  * Throws ApiUnavailableError when the API cannot be reached or answers 5xx.
@@ -31,15 +48,11 @@ export async function apiGet<S extends z.ZodType>(
   schema: S,
   options: { timeoutMs?: number } = {},
 ): Promise<z.output<S>> {
-  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
+  const visitor = await visitorHeaders('GET');
   let response: Response;
   try {
     response = await fetch(`${webEnv.apiInternalUrl}${path}`, {
-      headers: {
-        cookie: cookieStore.toString(),
-        'x-forwarded-for': headerStore.get('x-forwarded-for') ?? '',
-        accept: 'application/json',
-      },
+      headers: { ...visitor, accept: 'application/json' },
       cache: 'no-store',
       signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
     });

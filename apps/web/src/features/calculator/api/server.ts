@@ -1,5 +1,4 @@
 import 'server-only';
-import { cookies, headers } from 'next/headers';
 import {
   API_PATHS,
   FullCalculatorResponseSchema,
@@ -9,7 +8,7 @@ import {
 import { draftFromCalculatorQuery } from '@freight/domain/calculator-query';
 import type { OrderDraft } from '@freight/domain/order-draft';
 import { webEnv } from '@/config/env';
-import { apiGet } from '@/lib/api/server';
+import { apiGet, visitorHeaders } from '@/lib/api/server';
 import { runCalculation, type CalculationResult, type Fetcher } from '../lib/calculation';
 import type { PackageOption } from '../components/calculator';
 import { MESSAGES } from '@freight/domain/messages';
@@ -42,13 +41,11 @@ export async function loadPackages(): Promise<PackageOption[] | null> {
  * the browser makes, on behalf of the visitor, answers checked against the contract schemas.
  */
 const serverFetcher: Fetcher = async <T>(path: string, init: RequestInit & { json?: unknown }) => {
-  const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const { json, ...rest } = init;
   const response = await fetch(`${webEnv.apiInternalUrl}${path}`, {
     ...rest,
     headers: {
-      cookie: cookieStore.toString(),
-      'x-forwarded-for': headerStore.get('x-forwarded-for') ?? '',
+      ...(await visitorHeaders(rest.method ?? 'GET')),
       accept: 'application/json',
       ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
     },

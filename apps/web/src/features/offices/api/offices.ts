@@ -8,7 +8,7 @@ import {
   type Subdivision,
 } from '@freight/contracts';
 import { webEnv } from '@/config/env';
-import { apiGet, ApiStatusError } from '@/lib/api/server';
+import { apiGet, ApiStatusError, visitorHeaders } from '@/lib/api/server';
 
 export interface OfficeSearch {
   text?: string | undefined;
@@ -54,7 +54,8 @@ export function getNetworkCities() {
 export async function locate(text: string): Promise<{ lat: number; lon: number; label: string } | null> {
   const response = await fetch(`${webEnv.apiInternalUrl}${API_PATHS.dadataAddress}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    // On behalf of the visitor: their address is the rate-limit key, not the web process's.
+    headers: { ...(await visitorHeaders('POST')), 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(text),
     cache: 'no-store',
     signal: AbortSignal.timeout(5_000),

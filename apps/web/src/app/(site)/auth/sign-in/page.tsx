@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { safeNextPath } from '@freight/domain/safe-redirect';
 import { loadProfile } from '@/features/auth/api/server';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import styles from '@/features/auth/components/auth.module.css';
@@ -13,8 +14,9 @@ export default async function SignInPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const next = one((await searchParams).next);
-  if (await loadProfile().catch(() => null)) redirect(next && /^\/(?![/\\])/.test(next) ? next : '/personal-account');
+  // The only place `next` is read: a same-origin path after normalisation, else the personal account.
+  const next = safeNextPath(one((await searchParams).next));
+  if (await loadProfile().catch(() => null)) redirect(next);
   return (
     <div className={`container ${styles.page}`}>
       <SignInForm next={next} />
