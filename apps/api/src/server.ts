@@ -7,6 +7,7 @@ import { purgeDeadSessions } from './modules/auth/session.service';
 import { hashSecret } from './modules/auth/password';
 import { purgeIdentityData } from './modules/auth/identity.repository';
 import { purgeIdempotencyKeys } from './modules/orders/orders.repository';
+import { purgeSmsLedger } from './modules/messaging/sms-policy';
 
 /**
  * Entry point: parse the environment, open the database (PGlite under DATA_DIR unless
@@ -47,6 +48,8 @@ const purgeTimer = setInterval(() => {
   purgeIdempotencyKeys(database.db, new Date(Date.now() - 86_400_000)).catch((error: unknown) =>
     app?.log.warn({ err: error }, 'idempotency key purge failed'),
   );
+  // The SMS budgets look back an hour; the ledger keeps two days for investigating (decision 010).
+  purgeSmsLedger(database.db).catch((error: unknown) => app?.log.warn({ err: error }, 'sms ledger purge failed'));
 }, 3_600_000);
 purgeTimer.unref();
 

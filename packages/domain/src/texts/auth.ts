@@ -11,6 +11,15 @@ export const AUTH_TEXTS = {
   phoneHourLimit: 'На этот номер уже отправлено много кодов. Попробуйте через час',
   phoneDayLimit: 'На этот номер сегодня отправлено слишком много кодов. Попробуйте завтра',
   ipHourLimit: 'С вашего адреса отправлено слишком много кодов. Попробуйте позже',
+  /** SMS policy (decision 010): codes go only to Russian mobile numbers (+7 9xx). */
+  codeMobileOnly: 'Коды отправляем только на мобильные номера России',
+  /** SMS policy (decision 010): an hourly SMS budget is spent; the answer carries Retry-After. */
+  smsBudget: {
+    phone: 'На этот номер отправлено слишком много SMS. Попробуйте позже',
+    prefix: 'Сейчас не можем отправить SMS на этот номер. Попробуйте позже',
+    ip: 'С вашего адреса отправлено слишком много SMS. Попробуйте позже',
+    global: 'Отправка SMS временно приостановлена. Попробуйте позже',
+  },
   phoneNotConfirmed: 'Сначала подтвердите номер телефона кодом из SMS',
   passwordRequired: 'Введите пароль',
   passwordTooShort: 'Пароль должен содержать не меньше 8 символов',

@@ -41,7 +41,7 @@ export const ORDERS_TEXTS = {
   idempotencyInFlight: 'Заявка с этим ключом ещё обрабатывается. Повторите через несколько секунд',
   draftTooLarge: 'Черновик заявки слишком большой',
   draftInvalid: 'Черновик заявки повреждён',
-  senderPhoneRequired: 'Укажите телефон отправителя: на него придёт SMS с номером груза',
+  senderPhoneRequired: 'Укажите телефон отправителя',
   officeUnknown: 'Такого терминала в выбранном городе нет',
   cargoMeasuresRequired: 'Укажите вес и размеры груза',
   transportationTypeRequired: 'Выберите вид перевозки',

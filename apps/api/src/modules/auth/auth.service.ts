@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CODE_MAX_ATTEMPTS,
   CODE_SENDS_PER_IP_HOUR,
@@ -11,6 +11,7 @@ import {
   PASSWORD_RESET_TTL_MS,
   PD_CONSENT,
   PHONE_CONFIRMATION_TTL_MS,
+  acceptsSms,
   SIGN_IN_LOCK_WINDOW_MS,
   SIGN_IN_MAX_FAILURES,
   fillTemplate,
@@ -25,14 +26,18 @@ import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import { recordConsent } from '../consents/consent.service';
 import type { Outbox } from '../messaging/outbox.service';
+import type { SmsOutcome, SmsPolicy } from '../messaging/sms-policy';
 import { CODE_COST, burnPasswordCheck, generateCode, hashSecret, verifySecret } from './password';
 import { generateToken, hashToken, type SessionPolicy } from './session.service';
 import { insertSession, type SessionRow } from './session.repository';
 import * as repo from './identity.repository';
+import { phoneHash } from './phone-hash';
 
 export interface IdentityDeps {
   db: Database;
   outbox: Outbox;
+  /** Every SMS goes through it (decision 010). */
+  sms: SmsPolicy;
   clock: () => Date;
   policy: SessionPolicy;
   /** Origin of the site, for links in e-mails. */
@@ -64,9 +69,7 @@ function invalid(field: string, message: string, status = 400, code = 'VALIDATIO
 }
 
 /** The phone as stored in the sign-in log: SHA-256, so the log holds no plain numbers. */
-export function phoneHash(phone: string): string {
-  return createHash('sha256').update(`phone:${phone}`, 'utf8').digest('hex');
-}
+export { phoneHash };
 
 export function toUserInfo(user: repo.UserRow): UserInfo {
   return {
@@ -219,7 +222,8 @@ const SMS_TEMPLATES: Record<CodePurpose, string> = {
  * or not the phone is registered: sign-up to a registered phone sends a notice instead of a
  * code, sign-in or reset for an unknown phone sends nothing; both still count toward every
  * limit. Limits, all counted in the database: resend pause 60 s doubling, 3 per phone per hour,
- * 6 per phone per day, 10 per IP per hour.
+ * 6 per phone per day, 10 per IP per hour; then the SMS policy (decision 010): Russian mobile
+ * numbers only (422 before anything else) and the hourly SMS budgets (429 with Retry-After).
  */
 export async function requestPhoneCode(
   deps: IdentityDeps,
@@ -229,6 +233,7 @@ export async function requestPhoneCode(
   const session = requireSession(caller);
   const now = deps.clock();
   const { phone, purpose } = input;
+  if (!acceptsSms(phone)) throw notMobile();
 
   let currentUser: repo.UserRow | null = null;
   if (purpose === 'change_phone') {
@@ -279,6 +284,17 @@ export async function requestPhoneCode(
       smsRedacted = fillTemplate(SMS_TEMPLATES[purpose], { code: '••••••' });
     }
 
+    // Charged to the SMS budgets even when nothing is sent, so budgets tell no one who is registered.
+    const sms = await deps.sms.send(tx, {
+      to: phone,
+      body: smsBody ?? '',
+      bodyRedacted: smsRedacted,
+      kind: `code:${purpose}`,
+      ip: caller.ip,
+      deliver: smsBody !== null,
+    });
+    if (!sms.sent) return { error: smsRefusal(sms) };
+
     await repo.retireOpenCodes(tx, phone, purpose, session.id, now);
     await repo.insertCode(tx, {
       phone,
@@ -291,12 +307,6 @@ export async function requestPhoneCode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
-    if (smsBody !== null) {
-      await deps.outbox.enqueue(
-        { channel: 'sms', to: phone, body: smsBody, bodyRedacted: smsRedacted, kind: `code:${purpose}` },
-        tx,
-      );
-    }
     await logEvent(tx, caller, `code_request:${purpose}`, 'success', {
       userId: currentUser?.id ?? owner?.id,
       phone,
@@ -310,6 +320,16 @@ export async function requestPhoneCode(
   }
   deps.outbox.wake();
   return result;
+}
+
+function notMobile(): AppError {
+  return new AppError('PHONE_NOT_MOBILE', 422, MESSAGES.auth.codeMobileOnly, { phone: MESSAGES.auth.codeMobileOnly });
+}
+
+/** The answer to a code request the SMS policy refused: 422 for the number, 429 for a spent budget. */
+function smsRefusal(outcome: Exclude<SmsOutcome, { sent: true }>): AppError {
+  if (outcome.reason === 'not_mobile') return notMobile();
+  return tooMany(MESSAGES.auth.smsBudget[outcome.budget], 'phone', outcome.retryAfterSeconds);
 }
 
 function tooMany(message: string, field: string, retryAfterSeconds: number): AppError {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { outbox, type Database } from '@freight/db';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -80,4 +80,25 @@ export async function markFailed(db: Database, id: number, error: string): Promi
 export async function findOutbox(db: Database, id: number): Promise<OutboxRow | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
   return row ?? null;
+}
+
+/** E-mails of one kind queued for an address (case-insensitive) since `since`: the per-recipient cap. */
+export async function countEmailsSince(db: Database, recipient: string, kind: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, 'email'),
+        eq(outbox.kind, kind),
+        sql`lower(${outbox.recipient}) = ${recipient.toLowerCase()}`,
+        gt(outbox.createdAt, since),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Serialises mails to one address across instances (transaction-scoped advisory lock), for exact caps. */
+export async function lockEmailRecipient(db: Database, address: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`email:${address.toLowerCase()}`}))`);
 }

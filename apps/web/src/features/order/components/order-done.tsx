@@ -20,7 +20,8 @@ interface Shown {
   priceText: string;
   arrivalText: string | null;
   departureType: 'warehouse' | 'address' | null;
-  notification: RequestCreateResponse['notification'];
+  /** Where the confirmation went: null — nowhere (the page is it); undefined — not known here (the page was reopened). */
+  notification: RequestCreateResponse['notification'] | undefined;
 }
 
 function fromCreated(created: RequestCreateResponse): Shown {
@@ -41,7 +42,7 @@ function fromDetails(details: CargoDetails, created: RequestCreateResponse | nul
     priceText: details.price_text,
     arrivalText: details.planned_arrival_date ? formatLongDate(details.planned_arrival_date) : null,
     departureType: details.departure.type,
-    notification: created?.notification ?? null,
+    notification: created ? created.notification : undefined,
   };
 }
 
@@ -141,12 +142,14 @@ export function OrderDone({ track }: { track: string }) {
         <li>{T.nextTrack}</li>
         <li>{T.nextPay}</li>
       </ol>
-      <p className={styles.hint}>
-        {shown.notification
-          ? shown.notification.channel === 'sms'
-            ? T.notifiedSms(shown.notification.to)
-            : T.notifiedEmail(shown.notification.to)
-          : T.notifiedGeneric}
+      <p className={styles.hint} data-testid="confirmation-note">
+        {shown.notification === undefined
+          ? T.notifiedGeneric
+          : shown.notification === null
+            ? T.notifiedNone
+            : shown.notification.channel === 'sms'
+              ? T.notifiedSms(shown.notification.to)
+              : T.notifiedEmail(shown.notification.to)}
       </p>
       <div className={styles.actions}>
         <Button as={Link} href={trackingHref} appearance="primary">
