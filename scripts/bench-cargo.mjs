@@ -70,6 +70,8 @@ async function startApi(databaseUrl) {
       ...process.env,
       NODE_ENV: 'production',
       DEMO_MODE: '0',
+      // Production needs a CAPTCHA key (decision 011); the benchmark never asks for a code.
+      CAPTCHA_HMAC_KEY: 'bench-only-captcha-key-not-a-secret-000000',
       DATABASE_URL: databaseUrl,
       API_PORT: String(port),
       LOG_LEVEL: 'warn',

@@ -59,6 +59,8 @@ async function startApi() {
       ...process.env,
       NODE_ENV: 'production',
       API_PORT: String(port),
+      // Production needs a CAPTCHA key (decision 011); the benchmark never asks for a code.
+      CAPTCHA_HMAC_KEY: 'bench-only-captcha-key-not-a-secret-000000',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // The web origin the CSRF check accepts (the bench's POSTs carry it).

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@freight/db/testing';
 import { seedReference } from '@freight/db';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config/env';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** The CAPTCHA key of test contexts: configured, as a production deployment must be (decision 011). */
+export const TEST_CAPTCHA_HMAC_KEY = 'test-captcha-hmac-key-0123456789abcdef';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -19,12 +22,12 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; logger?: BuildAppOptions['logger'] } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await seedReference(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
-  const app = await buildApp({ config, database, clock: options.clock });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY, ...env });
+  const app = await buildApp({ config, database, clock: options.clock, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

@@ -8,7 +8,8 @@ import { createdAt } from './columns';
  * to the phone, the purpose and the session that asked for it; it dies when used, after 5 wrong
  * entries or after `expires_at`. The rows double as the send log the limits are counted from
  * (per phone per hour/day, per IP per hour), so they are kept for two days.
- * `confirmed_at` marks a sign-up code that was checked; `consumed_at` that it has been spent.
+ * `confirmed_at` marks a code entered correctly (a sign-up code is confirmed before it is spent);
+ * `consumed_at` that it has been spent — used, or retired by a newer code without `confirmed_at`.
  * `delivered` is false for a request that got the usual answer but no code (e.g. sign-in
  * asked for an unregistered phone): the row still counts toward the limits.
  */

@@ -22,8 +22,8 @@ import {
 } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
+import { guardCodeRequest, type CaptchaDeps } from '../captcha/captcha.service';
 import * as auth from './auth.service';
-import { SESSION_COOKIE } from './session.service';
 
 /** The caller of a request: session, client address and browser. */
 export async function callerOf(request: FastifyRequest): Promise<auth.Caller> {
@@ -53,7 +53,10 @@ const errors = {
  * `Cache-Control: no-store`. Per-IP limits here are a first, in-process layer; the limits that
  * protect SMS, e-mail and code checks are counted in the database by the service.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps; captcha: CaptchaDeps }> = async (
+  app,
+  { deps, captcha },
+) => {
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');
     return payload;
@@ -67,14 +70,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps }> = as
         summary: 'Send a one-time SMS code (sign-up, sign-in, password reset, phone change)',
         description:
           'The answer never tells whether the phone is registered. Limits: resend after 60 s (doubling), ' +
-          '3 codes per phone per hour, 6 per day, 10 per IP per hour; Russian numbers only. ' +
-          '`change_phone` needs the current password.',
+          '3 codes per phone per hour, 6 per day, 10 per IP per hour. SMS policy (decision 010): Russian mobile ' +
+          'numbers (+7 9xx) only, else 422 PHONE_NOT_MOBILE; hourly SMS budgets per phone, number prefix, IP and ' +
+          'in total, else 429 with Retry-After. ' +
+          '`change_phone` needs the current password. When code requests look abused (or CAPTCHA_MODE=always) ' +
+          'the call answers 403 CAPTCHA_REQUIRED until `captcha` carries a solved GET /captcha/challenge (decision 011).',
         body: PhoneCodeRequestSchema,
-        response: { 200: PhoneCodeResponseSchema, ...errors },
+        response: { 200: PhoneCodeResponseSchema, ...errors, 422: ErrorBodySchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
+      await guardCodeRequest(captcha, { ip: request.ip ?? null, phone: request.body.phone }, request.body.captcha);
       const result = await auth.requestPhoneCode(deps, await callerOf(request), request.body);
       return {
         sent: true as const,
@@ -274,7 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps }> = as
       const caller = await callerOf(request);
       const session = caller.session;
       if (!session) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.sessionToken();
       if (token) reply.setSessionCookie(token, session.expiresAt);
       const user = session.userId ? await auth.requireUser(deps, caller).catch(() => null) : null;
       return {

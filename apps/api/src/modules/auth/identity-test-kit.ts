@@ -2,18 +2,26 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestDatabase } from '@freight/db/testing';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/env';
-import { cookiePair, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { cookiePair, TEST_CAPTCHA_HMAC_KEY, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 
 /**
  * The real API on a fresh migrated database, like `createTestContext`, without reference data
- * (identity needs none) and with a controllable clock.
+ * (identity needs none) and with a controllable clock. The CAPTCHA is off unless `env` sets
+ * CAPTCHA_MODE: these tests send many unverified codes from one address on purpose (limits,
+ * enumeration), which would switch it on; its own tests are in modules/captcha.
  */
 export async function createIdentityContext(
   env: Record<string, string> = {},
   clock?: () => Date,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    CAPTCHA_MODE: 'off',
+    CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY,
+    ...env,
+  });
   const app = await buildApp({ config, database, clock });
   await app.ready();
   return {
@@ -27,7 +35,7 @@ export async function createIdentityContext(
   };
 }
 
-/** A test visitor: one IP, one cookie jar holding `auth_token`. */
+/** A test visitor: one IP, one cookie jar holding the session cookie (`auth_token`, or `__Host-auth_token` over https). */
 export class Visitor {
   cookie: string | undefined;
   constructor(
@@ -47,9 +55,10 @@ export class Visitor {
   }
 
   absorb(res: LightMyRequestResponse): void {
-    const pair = cookiePair(res.headers['set-cookie'], 'auth_token');
+    const name = this.ctx.config.sessionCookie;
+    const pair = cookiePair(res.headers['set-cookie'], name);
     if (pair === undefined) return;
-    const value = pair.slice('auth_token='.length);
+    const value = pair.slice(name.length + 1);
     this.cookie = value === '' ? undefined : pair;
   }
 
@@ -91,10 +100,14 @@ export function nextIp(): string {
 }
 
 let phoneCounter = 0;
-/** A fresh Russian mobile number as a person would type it, and its storage form. */
+/**
+ * A fresh Russian mobile number as a person would type it, and its storage form. Each one falls
+ * in another number prefix (the step of 10 007 moves the digits before the last four), so the
+ * per-prefix SMS budget of one test never touches another's.
+ */
 export function nextPhone(): { typed: string; stored: string } {
   phoneCounter += 1;
-  const tail = String(1_000_000 + phoneCounter * 37 + (process.pid % 1000) * 7919).slice(-7);
+  const tail = String((phoneCounter * 10_007 + (process.pid % 1000) * 7919) % 10_000_000).padStart(7, '0');
   return { typed: `8 (916) ${tail.slice(0, 3)}-${tail.slice(3, 5)}-${tail.slice(5)}`, stored: `+7916${tail}` };
 }
 

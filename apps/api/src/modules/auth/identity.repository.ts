@@ -172,11 +172,18 @@ export async function markCodeConfirmed(db: Database, id: string, now: Date): Pr
   return rows.length === 1;
 }
 
-/** Spends a code; false when someone else spent it first (single use). */
+/**
+ * Spends a code that was entered correctly; false when someone else spent it first (single use).
+ * `confirmed_at` is kept or set too: it marks every code proven right, which is what the CAPTCHA's
+ * conversion counts (decision 011) — a code retired by a newer one is spent without it.
+ */
 export async function consumeCode(db: Database, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(verificationCodes)
-    .set({ consumedAt: now })
+    .set({
+      consumedAt: now,
+      confirmedAt: sql`coalesce(${verificationCodes.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return rows.length === 1;

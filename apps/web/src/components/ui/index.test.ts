@@ -6,6 +6,8 @@ describe('components/ui index', () => {
   it.each([
     'Alert',
     'Button',
+    'CaptchaNoScript',
+    'CaptchaStatus',
     'CheckIcon',
     'CloseIcon',
     'EyeIcon',

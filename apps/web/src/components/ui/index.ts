@@ -14,6 +14,8 @@ export type {
   ButtonProps,
   ButtonSize,
 } from './button';
+export { CaptchaNoScript, CaptchaStatus } from './captcha-status';
+export type { CaptchaState, CaptchaStatusProps } from './captcha-status';
 export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
 export type { IconProps } from './icons';
 export { FileUpload, formatFileSize } from './file-upload';

@@ -8,7 +8,7 @@ import { apiFetch } from '@/lib/api/client';
 
 /** Browser calls of the identity API (spec §7). Inputs are already parsed by the contract schemas. */
 export const identityApi = {
-  sendCode: (body: { phone: string; purpose: CodePurpose; password?: string }) =>
+  sendCode: (body: { phone: string; purpose: CodePurpose; password?: string; captcha?: string }) =>
     apiFetch<PhoneCodeResponse>(API_PATHS.phoneVerificationCode, { method: 'POST', json: body }),
   confirmPhone: (body: { phone: string; code: string }) =>
     apiFetch<{ phone_confirmed: true; expires_in: number }>(API_PATHS.phoneConfirmation, {
@@ -47,11 +47,6 @@ export const identityApi = {
   deleteAccount: (body: { password: string; confirmation: string }) =>
     apiFetch<{ ok: true }>(API_PATHS.account, { method: 'DELETE', json: body }),
 };
-
-/** Where to go after signing in: a same-site path from ?next=, else the personal account. */
-export function afterSignIn(next: string | null | undefined): string {
-  return next && /^\/(?![/\\])/.test(next) ? next : '/personal-account';
-}
 
 /**
  * Navigation after the session changed (sign-in, sign-up, logout): go to `path` and re-render the

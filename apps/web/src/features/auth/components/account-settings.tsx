@@ -11,6 +11,7 @@ import { Alert, Button, TextInput } from '@/components/ui';
 import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { CodeCaptcha } from './code-captcha';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
@@ -161,6 +162,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
             onValueChange={flow.setPhone}
             error={errors.phone}
           />
+          <CodeCaptcha flow={flow} />
           {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
           <div className={styles.row}>
             <Button type="submit" loading={flow.sending}>
@@ -175,6 +177,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
         <form className={styles.sectionForm} onSubmit={confirm} noValidate>
           <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={errors.code} autoFocus />
+          <CodeCaptcha flow={flow} />
           {(form.formError ?? flow.formError) ? (
             <Alert variant="error">{form.formError ?? flow.formError}</Alert>
           ) : null}

@@ -8,6 +8,7 @@ import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { CodeCaptcha, CodeNoScript } from './code-captcha';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
 import { usePhoneCode } from './use-phone-code';
@@ -84,6 +85,8 @@ function ResetByPhone() {
         noValidate
       >
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        <CodeNoScript />
+        <CodeCaptcha flow={flow} />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
           {AUTH_SCREEN_TEXTS.getCode}
@@ -111,6 +114,7 @@ function ResetByPhone() {
         error={shown.repeat}
       />
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
+      <CodeCaptcha flow={flow} />
       {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
         {AUTH_SCREEN_TEXTS.savePassword}

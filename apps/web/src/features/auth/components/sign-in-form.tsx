@@ -5,8 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button } from '@/components/ui';
-import { afterSignIn, identityApi, useSessionNavigation } from '../api/identity';
+import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { CodeCaptcha, CodeNoScript } from './code-captcha';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { Tabs } from './tabs';
 import { usePhoneCode } from './use-phone-code';
@@ -14,8 +15,11 @@ import styles from './auth.module.css';
 
 type Method = 'password' | 'code';
 
-/** /auth/sign-in: by phone and password, or by a one-time SMS code (disposable authorization). */
-export function SignInForm({ next }: { next: string | null }) {
+/**
+ * /auth/sign-in: by phone and password, or by a one-time SMS code (disposable authorization).
+ * `next` is where to go afterwards, already checked by safeNextPath (packages/domain) on the page.
+ */
+export function SignInForm({ next }: { next: string }) {
   useSchemaPreload();
   const [method, setMethod] = useState<Method>('password');
   return (
@@ -41,7 +45,7 @@ export function SignInForm({ next }: { next: string | null }) {
   );
 }
 
-function PasswordSignIn({ next }: { next: string | null }) {
+function PasswordSignIn({ next }: { next: string }) {
   const navigate = useSessionNavigation();
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
@@ -58,7 +62,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
     setLoading(true);
     try {
       await identityApi.signIn(parsed.data);
-      navigate(afterSignIn(next));
+      navigate(next);
     } catch (error) {
       const result = apiErrors(error, ['phone']);
       setErrors(result.fields);
@@ -86,7 +90,7 @@ function PasswordSignIn({ next }: { next: string | null }) {
   );
 }
 
-function CodeSignIn({ next }: { next: string | null }) {
+function CodeSignIn({ next }: { next: string }) {
   const navigate = useSessionNavigation();
   const flow = usePhoneCode('sign_in');
   const [code, setCode] = useState('');
@@ -106,7 +110,7 @@ function CodeSignIn({ next }: { next: string | null }) {
     setLoading(true);
     try {
       await identityApi.signInWithCode(parsed.data);
-      navigate(afterSignIn(next));
+      navigate(next);
     } catch (error) {
       const result = apiErrors(error, ['code']);
       flow.setErrors(result.fields);
@@ -119,6 +123,8 @@ function CodeSignIn({ next }: { next: string | null }) {
     return (
       <form className={styles.form} onSubmit={requestCode} noValidate>
         <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        <CodeNoScript />
+        <CodeCaptcha flow={flow} />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
         <Button type="submit" size="large" fullWidth loading={flow.sending}>
           {AUTH_SCREEN_TEXTS.getCode}
@@ -131,6 +137,7 @@ function CodeSignIn({ next }: { next: string | null }) {
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={flow.errors.code} name="code" autoFocus />
+      <CodeCaptcha flow={flow} />
       {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>
         {AUTH_SCREEN_TEXTS.signIn}

@@ -9,6 +9,7 @@ import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { CodeCaptcha, CodeNoScript } from './code-captcha';
 import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
@@ -46,6 +47,9 @@ export function SignUpForm() {
     event.preventDefault();
     if (await flow.send()) setStep('code');
   }
+
+  /** After a failed CAPTCHA: the same code request again, moving on to the code step once sent. */
+  const retryCaptcha = () => void flow.retryCaptcha().then((sent) => sent && setStep('code'));
 
   async function confirmCode(event: FormEvent) {
     event.preventDefault();
@@ -121,6 +125,8 @@ export function SignUpForm() {
         <form className={styles.form} onSubmit={sendCode} noValidate>
           <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepPhone}</p>
           <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
+          <CodeNoScript />
+          <CodeCaptcha flow={flow} onRetry={retryCaptcha} />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={flow.sending}>
             {AUTH_SCREEN_TEXTS.getCode}
@@ -133,6 +139,7 @@ export function SignUpForm() {
           <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepCode}</p>
           <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
           <CodeField value={code} onValueChange={setCode} error={allErrors.code} name="code" autoFocus />
+          <CodeCaptcha flow={flow} onRetry={retryCaptcha} />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
             {AUTH_SCREEN_TEXTS.confirm}
