@@ -72,6 +72,16 @@ async function choosePayment(page: Page) {
   await page.getByTestId('order-total').waitFor();
 }
 
+const CONSENT_REQUIRED = 'Необходимо согласие на обработку персональных данных';
+const consentBox = (page: Page) =>
+  page.getByRole('checkbox', { name: /Я даю согласие на обработку персональных данных/ });
+
+/** Ticks the personal-data consent on the review step (every order needs it). */
+async function agree(page: Page) {
+  await consentBox(page).check();
+  await expect(consentBox(page).isChecked()).resolves.toBe(true);
+}
+
 /** The caller's cargo (GET /cargo/cargo through the page, with its session cookie). */
 async function countOwnCargo(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -130,13 +140,23 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await expect(review.getByText(/Иван Петров/).isVisible()).resolves.toBe(true);
     const total = (await page.getByTestId('order-total').textContent()) ?? '';
     expect(total).toMatch(/^\d{1,3}(\u00a0\d{3})*(,\d\d)?\u00a0₽$/);
+    // Anonymous, no e-mail: the review says the confirmation is on screen only, no SMS to the typed phone (decision 010).
+    await expect(page.getByTestId('confirmation-note').innerText()).resolves.toBe(
+      'Подтверждение с трек-номером появится на экране. SMS о заявках отправляем только на номер, подтверждённый при входе; чтобы получить письмо, укажите e-mail отправителя.',
+    );
 
+    await agree(page);
     await page.getByRole('button', { name: 'Оформить заявку' }).click();
     await page.waitForURL(/\/order\/done\?track=/);
     const track = (await page.getByTestId('track-number').innerText()).trim();
     expect(track).toMatch(/^MG-\d{4}-\d{5}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Заявка оформлена' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('main').textContent()).resolves.toContain(total);
+    // Nothing was sent to the phone typed by an anonymous visitor, and the page says so.
+    await expect(page.getByTestId('confirmation-note').innerText()).resolves.toBe(
+      'SMS и письмо о заявке не отправлялись: сохраните трек-номер с этой страницы.',
+    );
+    await expect(page.locator('main').textContent()).resolves.not.toContain('Мы отправили SMS');
 
     // The draft is gone: a new order starts empty.
     await page.goto('/order');
@@ -244,6 +264,53 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await context.close();
   });
 
+  it('«Оформить заявку» is refused until the personal-data consent is ticked (message beside the box); the tick survives a reload', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await fillRoute(page);
+    await fillCargo(page);
+    await fillTime(page);
+    await fillParticipants(page);
+    await choosePayment(page);
+    let creates = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/requests/request_create')) creates += 1;
+    });
+
+    // Unticked by default, with a link to the consent document (opened in a new tab).
+    await expect(consentBox(page).isChecked()).resolves.toBe(false);
+    await expect(
+      page.getByRole('link', { name: 'согласие на обработку персональных данных' }).getAttribute('href'),
+    ).resolves.toBe('/docs-n-policies#consent');
+    await page.getByRole('button', { name: 'Оформить заявку' }).click();
+    const message = page.getByText(CONSENT_REQUIRED, { exact: true });
+    await message.waitFor();
+    // Beside the box: it describes the box, which is marked invalid and gets the focus.
+    await expect(consentBox(page).getAttribute('aria-invalid')).resolves.toBe('true');
+    const describedBy = await consentBox(page).getAttribute('aria-describedby');
+    await expect(message.getAttribute('id')).resolves.toBe(describedBy);
+    await expect(consentBox(page).evaluate((box) => box === document.activeElement)).resolves.toBe(true);
+    expect(new URL(page.url()).searchParams.get('step')).toBe('review');
+    expect(creates).toBe(0);
+    await expect(countOwnCargo(page)).resolves.toBe(0);
+
+    // Ticked, the message goes; the tick is part of the draft and survives a reload.
+    await agree(page);
+    await expect(message.count()).resolves.toBe(0);
+    await page.waitForTimeout(700); // the debounced save
+    await page.reload();
+    await page.getByTestId('order-total').waitFor();
+    await expect(consentBox(page).isChecked()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'Оформить заявку' }).click();
+    await page.waitForURL(/\/order\/done\?track=/);
+    await page.getByTestId('track-number').waitFor();
+    expect(creates).toBe(1);
+    await expect(countOwnCargo(page)).resolves.toBe(1);
+    await context.close();
+  });
+
   it('a double click on «Оформить заявку» creates one request', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();
@@ -260,6 +327,7 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/requests/request_create')) creates += 1;
     });
+    await agree(page);
     await page.getByRole('button', { name: 'Оформить заявку' }).dblclick();
     await page.waitForURL(/\/order\/done\?track=/);
     await page.getByTestId('track-number').waitFor();

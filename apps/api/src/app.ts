@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '@freight/domain';
+import { JSON_BODY_LIMIT_BYTES, MESSAGES, russianZodMessage } from '@freight/domain';
 import type { DatabaseHandle } from '@freight/db';
 import type { AppConfig } from './config/env';
-import { registerErrorHandling } from './errors/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors/error-handler';
+import { inputGuard, inputValidatorCompiler } from './plugins/input-guard';
 import { csrfPlugin } from './plugins/csrf';
 import { sessionPlugin } from './plugins/session';
 import { openapiPlugin } from './plugins/openapi';
@@ -24,7 +26,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 
-z.config(z.locales.ru());
+// Plain Russian validation messages: no type names, patterns or English (packages/domain/src/zod-messages.ts).
+z.config({ customError: russianZodMessage });
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -32,7 +35,7 @@ export interface BuildAppOptions {
   /** Upload storage; by default the one the configuration asks for (DATA_DIR/uploads or S3). */
   storage?: FileStorage;
   /** Test and benchmark knobs of the bug report (limits, per-file size). */
-  bugReport?: Omit<BugReportRoutesOptions, 'db' | 'storage'>;
+  bugReport?: Omit<BugReportRoutesOptions, 'db' | 'storage' | 'scratchDir'>;
   /** Pino options or false (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Time source of the identity rules (code expiry, limits); tests move it forward. */
@@ -80,7 +83,7 @@ export async function buildApp({
     requestTimeout: Math.max(config.requestTimeoutMs, config.uploads.timeoutMs),
     connectionTimeout: config.requestTimeoutMs * 2,
     keepAliveTimeout: 72_000,
-    bodyLimit: 1_048_576,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
@@ -89,11 +92,20 @@ export async function buildApp({
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Router and HTTP-parser errors answered in Russian, never echoing the request (errors/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Request bodies are JSON (and multipart on the upload route, whose plugin adds that parser in
+  // its own scope). Fastify's built-in text/plain parser goes: text/plain is a type a cross-site
+  // form may send without a preflight. Any other type now ends in FST_ERR_CTP_INVALID_MEDIA_TYPE,
+  // answered 415 UNSUPPORTED_MEDIA_TYPE in Russian by the error handler.
+  app.removeContentTypeParser('text/plain');
+  await app.register(inputGuard);
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -139,13 +151,14 @@ export async function buildApp({
       error: 'Too Many Requests',
     }),
   });
-  await app.register(csrfPlugin, { allowedOrigins: config.allowedOrigins });
+  await app.register(csrfPlugin, { allowedOrigins: config.allowedOrigins, sessionCookie: config.sessionCookie });
   await app.register(sessionPlugin, {
     db: database.db,
     policy: config.session,
     secureCookies: config.cookieSecure,
+    cookieName: config.sessionCookie,
   });
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { sessionCookie: config.sessionCookie });
 
   await app.register(healthRoutes, { database });
   await app.register(anonymousRoutes, { db: database.db, policy: config.session });
@@ -159,6 +172,8 @@ export async function buildApp({
     deps: {
       db: database.db,
       outbox: app.outbox,
+      sms: app.smsPolicy,
+      orderEmailsPerRecipientHour: config.smsPolicy.orderEmailsPerRecipientHour,
       clock: clock ?? (() => new Date()),
       publicOrigin: config.publicOrigin,
     },
@@ -166,6 +181,8 @@ export async function buildApp({
   await app.register(bugReportRoutes, {
     db: database.db,
     storage: storage ?? createFileStorage(config.uploads),
+    // Uploads are checked and re-encoded on local disk, whichever storage keeps them.
+    scratchDir: path.join(config.uploads.dir, 'scratch'),
     ...bugReport,
   });
 

@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'REQUEST_TIMEOUT',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_INVALID',
+  /** SMS policy (decision 010): codes and notifications go only to Russian mobile numbers. */
+  'PHONE_NOT_MOBILE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

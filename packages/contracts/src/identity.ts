@@ -10,6 +10,7 @@ import {
   PersonNameSchema,
   PhoneSchema,
 } from '@freight/domain';
+import { CaptchaPayloadSchema } from './captcha';
 
 /*
  * Identity calls of spec §7 ("Authentication (v2)" and the identity part of "User"), issue 4.
@@ -17,11 +18,13 @@ import {
  */
 
 export const PhoneCodeRequestSchema = z
-  .object({
+  .strictObject({
     phone: PhoneSchema,
     purpose: z.enum(CODE_PURPOSES).default('registration'),
     /** Required for `change_phone`: the current password (re-authentication). */
     password: CurrentPasswordSchema.optional(),
+    /** The solved proof-of-work check, when the API asked for one (403 CAPTCHA_REQUIRED, decision 011). */
+    captcha: CaptchaPayloadSchema.optional(),
   })
   .meta({ id: 'PhoneCodeRequest' });
 export type PhoneCodeRequest = z.input<typeof PhoneCodeRequestSchema>;
@@ -36,7 +39,9 @@ export const PhoneCodeResponseSchema = z
   .meta({ id: 'PhoneCodeResponse' });
 export type PhoneCodeResponse = z.infer<typeof PhoneCodeResponseSchema>;
 
-export const PhoneWithCodeSchema = z.object({ phone: PhoneSchema, code: CodeSchema }).meta({ id: 'PhoneWithCode' });
+export const PhoneWithCodeSchema = z
+  .strictObject({ phone: PhoneSchema, code: CodeSchema })
+  .meta({ id: 'PhoneWithCode' });
 export type PhoneWithCode = z.input<typeof PhoneWithCodeSchema>;
 
 export const PhoneConfirmationResponseSchema = z
@@ -52,7 +57,7 @@ const optionalEmail = z.preprocess(
 );
 
 export const RegistrationRequestSchema = z
-  .object({
+  .strictObject({
     name: PersonNameSchema,
     password: PasswordSchema,
     email: optionalEmail,
@@ -77,11 +82,11 @@ export const AuthResultSchema = z.object({ user: UserInfoSchema }).meta({ id: 'A
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export const PasswordSignInRequestSchema = z
-  .object({ phone: PhoneSchema, password: CurrentPasswordSchema })
+  .strictObject({ phone: PhoneSchema, password: CurrentPasswordSchema })
   .meta({ id: 'PasswordSignInRequest' });
 export type PasswordSignInRequest = z.input<typeof PasswordSignInRequestSchema>;
 
-export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema }).meta({ id: 'ForgotPasswordRequest' });
+export const ForgotPasswordRequestSchema = z.strictObject({ email: EmailSchema }).meta({ id: 'ForgotPasswordRequest' });
 
 export const SentResponseSchema = z
   .object({
@@ -93,11 +98,11 @@ export const SentResponseSchema = z
 export type SentResponse = z.infer<typeof SentResponseSchema>;
 
 export const ChangePasswordRequestSchema = z
-  .object({ current_password: CurrentPasswordSchema, new_password: PasswordSchema })
+  .strictObject({ current_password: CurrentPasswordSchema, new_password: PasswordSchema })
   .meta({ id: 'ChangePasswordRequest' });
 
 export const ResetPasswordPhoneRequestSchema = z
-  .object({ phone: PhoneSchema, code: CodeSchema, new_password: PasswordSchema })
+  .strictObject({ phone: PhoneSchema, code: CodeSchema, new_password: PasswordSchema })
   .meta({ id: 'ResetPasswordPhoneRequest' });
 
 const TokenSchema = z
@@ -105,24 +110,26 @@ const TokenSchema = z
   .regex(/^[A-Za-z0-9_-]{43}$/, { error: MESSAGES.auth.emailLinkInvalid });
 
 export const ResetPasswordEmailRequestSchema = z
-  .object({ token: TokenSchema, new_password: PasswordSchema })
+  .strictObject({ token: TokenSchema, new_password: PasswordSchema })
   .meta({ id: 'ResetPasswordEmailRequest' });
 
 export const EmailConfirmationRequestSchema = z
-  .object({ token: TokenSchema.optional(), code: CodeSchema.optional() })
+  .strictObject({ token: TokenSchema.optional(), code: CodeSchema.optional() })
   .refine((v) => v.token !== undefined || v.code !== undefined, { error: MESSAGES.auth.codeRequired, path: ['code'] })
   .meta({ id: 'EmailConfirmationRequest' });
 
-export const ResendEmailRequestSchema = z.object({ email: optionalEmail }).meta({ id: 'ResendEmailRequest' });
+export const ResendEmailRequestSchema = z.strictObject({ email: optionalEmail }).meta({ id: 'ResendEmailRequest' });
 
-export const ChangeEmailRequestSchema = z.object({ email: EmailSchema }).meta({ id: 'ChangeEmailRequest' });
+export const ChangeEmailRequestSchema = z.strictObject({ email: EmailSchema }).meta({ id: 'ChangeEmailRequest' });
 
 /** Query strings carry no schema id: @fastify/swagger cannot resolve a $ref for parameters. */
 export const EmailTokenQuerySchema = z.object({ token: TokenSchema });
 
 export const ChangeNameQuerySchema = z.object({ name: PersonNameSchema });
 
-export const ChangeProfileRequestSchema = z.object({ name: PersonNameSchema }).meta({ id: 'ChangeProfileRequest' });
+export const ChangeProfileRequestSchema = z
+  .strictObject({ name: PersonNameSchema })
+  .meta({ id: 'ChangeProfileRequest' });
 
 export const ProfileSchema = UserInfoSchema.extend({
   pending_email: z.string().nullable().meta({ description: 'An address waiting for confirmation by link' }),
@@ -146,7 +153,7 @@ export const SessionListSchema = z.array(SessionInfoSchema).meta({ id: 'SessionL
 export const SessionIdParamsSchema = z.object({ id: z.string().uuid({ error: MESSAGES.auth.sessionNotFound }) });
 
 export const DeleteAccountRequestSchema = z
-  .object({
+  .strictObject({
     password: CurrentPasswordSchema,
     confirmation: z
       .string({ error: MESSAGES.auth.deleteConfirmRequired })

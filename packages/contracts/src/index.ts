@@ -9,6 +9,7 @@ export * from './cargo';
 export * from './bug-report';
 export * from './access-request';
 export * from './identity';
+export * from './captcha';
 export * from './locations';
 export * from './catalog';
 export * from './pricing';

@@ -1,6 +1,6 @@
 import { DayHoursSchema, HOLIDAY_MODES, MESSAGES, ScheduleExceptionSchema } from '@freight/domain';
 import { z } from 'zod';
-import { queryBoolean } from './query';
+import { queryBoolean, queryNumber } from './query';
 
 const L = MESSAGES.locations;
 
@@ -130,11 +130,7 @@ export const SubdivisionsQuerySchema = z
 
 export const SubdivisionByCityQuerySchema = z.object({ city_name: searchText(2, L.cityNameTooShort) });
 
-const coordinate = (max: number) =>
-  z.coerce
-    .number({ error: L.coordinatesInvalid })
-    .min(-max, { error: L.coordinatesInvalid })
-    .max(max, { error: L.coordinatesInvalid });
+const coordinate = (max: number) => queryNumber(L.coordinatesInvalid, { min: -max, max });
 
 /** duty_delivery_subdivisions/subdivision: search by name, address or city; filters; the nearest first. */
 export const SubdivisionSearchQuerySchema = z
@@ -151,7 +147,7 @@ export const SubdivisionSearchQuerySchema = z
           .filter(Boolean);
         const unknown = values.filter((s) => !(SUBDIVISION_PARAMETERS as readonly string[]).includes(s));
         if (unknown.length > 0) {
-          ctx.addIssue({ code: 'custom', message: `${L.parametersInvalid}: ${unknown.join(', ')}` });
+          ctx.addIssue({ code: 'custom', message: L.parametersInvalid });
           return z.NEVER;
         }
         return values as SubdivisionParameter[];
@@ -264,8 +260,12 @@ export const ClientSelectionResponseSchema = z
   .meta({ id: 'ClientSelection' });
 
 export const IFRAME_WIDGETS = ['calculator', 'tracking'] as const;
+/**
+ * POST duty_iframe/ (the spec shows no body): the site, the widget and an optional contact. A
+ * contact is someone's personal data, so it comes with `consent: true` (recorded with the request).
+ */
 export const IframeRequestSchema = z
-  .object({
+  .strictObject({
     site_url: z
       .string({ error: L.urlInvalid })
       .trim()
@@ -273,7 +273,9 @@ export const IframeRequestSchema = z
       .refine((v) => /^https?:\/\/[^\s/]+/i.test(v) && URL.canParse(v), { error: L.urlInvalid }),
     widget: z.enum(IFRAME_WIDGETS, { error: L.widgetInvalid }).default('calculator'),
     contact: z.string().trim().max(320, { error: L.queryTooLong }).optional(),
+    consent: z.boolean({ error: MESSAGES.common.pdConsentRequired }).optional().default(false),
   })
+  .refine((body) => !body.contact || body.consent, { error: MESSAGES.common.pdConsentRequired, path: ['consent'] })
   .meta({ id: 'IframeRequest' });
 export const IframeResponseSchema = z
   .object({ id: z.number().int(), widget_url: z.string(), code: z.string() })

@@ -109,7 +109,7 @@ export const ORDER_DRAFT_MAX_BYTES = 32_768;
 
 /** PUT /requests/draft: the draft as `serializeDraft` writes it. */
 export const DraftPutRequestSchema = z
-  .object({ draft: SerializedOrderDraftSchema })
+  .strictObject({ draft: SerializedOrderDraftSchema })
   .refine((body) => JSON.stringify(body.draft).length <= ORDER_DRAFT_MAX_BYTES, {
     error: O.draftTooLarge,
     path: ['draft'],
@@ -139,7 +139,7 @@ export const IdempotencyHeadersSchema = z.looseObject({
 });
 
 /** POST /requests/request_create: the whole order draft; the server validates and prices it again. */
-export const RequestCreateBodySchema = z.object({ draft: OrderDraftSchema }).meta({ id: 'RequestCreate' });
+export const RequestCreateBodySchema = z.strictObject({ draft: OrderDraftSchema }).meta({ id: 'RequestCreate' });
 export type RequestCreateBody = z.input<typeof RequestCreateBodySchema>;
 
 export const RequestCreateResponseSchema = z
@@ -279,13 +279,17 @@ export const CargoStatusChangeSchema = z
 
 // ---- change contacts ----------------------------------------------------------------------------
 
-/** POST cargo_lk/change_contacts?tracknumber: new name, phone and e-mail of the sender or recipient. */
+/**
+ * POST cargo_lk/change_contacts?tracknumber: new name, phone and e-mail of the sender or recipient,
+ * with `consent: true` (someone else's data: the personal-data consent is recorded with the change).
+ */
 export const ContactsChangeRequestSchema = z
-  .object({
+  .strictObject({
     participant: z.enum(['sender', 'recipient']),
     name: PersonNameSchema,
     phone: PhoneSchema,
     email: z.union([z.literal(''), EmailSchema]).optional(),
+    consent: z.literal(true, { error: MESSAGES.common.pdConsentRequired }),
   })
   .meta({ id: 'CargoContactsChange' });
 export type ContactsChangeRequest = z.input<typeof ContactsChangeRequestSchema>;
@@ -293,7 +297,7 @@ export type ContactsChangeRequest = z.input<typeof ContactsChangeRequestSchema>;
 // ---- rating ---------------------------------------------------------------------------------------
 
 export const CargoRatingRequestSchema = z
-  .object({
+  .strictObject({
     track_number: TrackNumberSchema,
     rating: z
       .number({ error: O.ratingRange })

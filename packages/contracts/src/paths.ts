@@ -60,6 +60,8 @@ export const API_PATHS = {
   changeName: '/api/v1/user/change_name',
   /** Not in the spec: the user's own sessions (ASVS 7.5.2). */
   sessions: '/api/v1/user/sessions',
+  /** Not in the spec: a proof-of-work challenge for the code request (decision 011). */
+  captchaChallenge: '/api/v1/captcha/challenge',
   pricesTerms: '/api/v1/requests/prices_terms_calculation',
   fullCalculator: '/api/v1/requests/full_calculator_standard',
   // Orders and cargo (issue 7): spec §7 «Calculation and orders» and «Cargo».

@@ -30,3 +30,7 @@ export * from './pricing';
 export * from './cargo-status';
 export * from './track-number';
 export * from './masking';
+export * from './sms-policy';
+export * from './zod-messages';
+export * from './safe-redirect';
+export * from './session-cookie';

@@ -10,14 +10,22 @@ export interface LegalDocument {
   text: string;
 }
 
+/**
+ * Version 1.1 (the order wizard, contact changes and the widget request record it too): adds the
+ * addresses and ИНН an order carries, the purpose of arranging and tracking a carriage, and the
+ * client's confirmation that the other participants whose data they type agreed to its transfer.
+ */
 export const PD_CONSENT: LegalDocument = {
   type: 'pd_consent',
-  version: '1.0',
+  version: '1.1',
   title: 'Согласие на обработку персональных данных',
   text:
     'Я, действуя свободно, своей волей и в своём интересе, даю ООО «Магистраль» согласие на обработку ' +
-    'моих персональных данных: имени, номера телефона, адреса электронной почты и текста обращения — ' +
-    'с целью ответа на моё обращение и оказания услуг по перевозке грузов. Согласие распространяется на ' +
+    'моих персональных данных: фамилии, имени, отчества, номера телефона, адреса электронной почты, ' +
+    'адресов отправки и доставки груза, ИНН и текста обращения — с целью ответа на моё обращение, ' +
+    'оформления и исполнения заявок на перевозку грузов и уведомления о ходе перевозки. Указывая ' +
+    'персональные данные других лиц (получателя, плательщика, заказчика, контактного лица), подтверждаю, ' +
+    'что эти лица согласны на их передачу ООО «Магистраль» и обработку для тех же целей. Согласие распространяется на ' +
     'сбор, запись, систематизацию, накопление, хранение, уточнение, извлечение, использование, ' +
     'блокирование, удаление и уничтожение персональных данных с использованием средств автоматизации и ' +
     'без них в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных». ' +
@@ -150,7 +158,7 @@ const POLICY_SECTIONS: readonly LegalSection[] = [
     blocks: [
       'Сайт использует только файлы cookie и записи локального хранилища, без которых он не может работать:',
       [
-        'auth_token — идентификатор сессии, в том числе анонимной; нужен для входа в личный кабинет, сохранения черновиков заявок и защиты от подделки запросов. Срок — до 30 дней; флаги HttpOnly и SameSite=Lax;',
+        'auth_token (на сайте, открытом по https, — __Host-auth_token) — идентификатор сессии, в том числе анонимной; нужен для входа в личный кабинет, сохранения черновиков заявок и защиты от подделки запросов. Срок — до 30 дней; флаги HttpOnly и SameSite=Lax, по https также Secure;',
         'magistral.colorScheme — выбранная тема оформления (локальное хранилище);',
         'magistral_cookie_notice — отметка о том, что уведомление о cookie прочитано, чтобы оно не показывалось снова. Срок — 1 год; флаг SameSite=Lax.',
       ],
@@ -195,12 +203,13 @@ const POLICY_TITLE = 'Политика обработки персональны
  * The operator's personal-data and cookie policy (152-FZ art. 18.1 p. 2: published with unrestricted
  * access), in the structure Roskomnadzor recommends: general provisions, terms, rights of the operator
  * and of subjects, purposes with data, subjects, grounds and periods, conditions, cookies, requests,
- * security, contacts. A change is a new version.
+ * security, contacts. A change is a new version (1.2: the cookie list names the https form of the
+ * session cookie, `__Host-auth_token`).
  */
 export const PD_POLICY: StructuredLegalDocument = {
   type: 'pd_policy',
-  version: '1.1',
-  effectiveDate: '2026-11-22',
+  version: '1.2',
+  effectiveDate: '2026-11-23',
   title: POLICY_TITLE,
   sections: POLICY_SECTIONS,
   text: legalDocumentText(POLICY_TITLE, POLICY_SECTIONS),

@@ -27,6 +27,8 @@ import { CATALOG_TEXTS } from './texts/catalog';
 import { PRICING_TEXTS } from './texts/pricing';
 import { PLURAL_TEXTS } from './texts/plural';
 import { DATES_TEXTS } from './texts/dates';
+import { INPUT_TEXTS } from './texts/input';
+import { CAPTCHA_TEXTS } from './texts/captcha';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -70,4 +72,8 @@ export const MESSAGES = {
   /** Word forms for `pluralize`: one (1, 21), few (2–4, 22), many (5–20, 25), other (fractions). */
   plural: PLURAL_TEXTS,
   dates: DATES_TEXTS,
+  /** Malformed requests and the generic validation messages (zod-messages.ts, the API's input guard). */
+  input: INPUT_TEXTS,
+  /** Proof-of-work check before an SMS code is sent (decision 011). */
+  captcha: CAPTCHA_TEXTS,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CargoStateSchema } from './cargo-schema';
 import { isIsoDate } from './dates';
+import { COMMON_TEXTS } from './texts/common';
 import {
   ADDRESS_MAX_LENGTH,
   ORDER_DRAFT_VERSION,
@@ -26,10 +27,10 @@ const values = <T extends readonly { value: string }[]>(items: T) =>
 
 const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const timeOfDay = z.string().regex(TIME_OF_DAY).nullable();
-const CityRefSchema = z.object({ fias_id: z.string().min(1), name: z.string().min(1) });
-const SubdivisionRefSchema = z.object({ id: z.string().min(1), name: z.string().min(1) });
+const CityRefSchema = z.strictObject({ fias_id: z.string().min(1), name: z.string().min(1) });
+const SubdivisionRefSchema = z.strictObject({ id: z.string().min(1), name: z.string().min(1) });
 
-const DetailsSchema = z.object({
+const DetailsSchema = z.strictObject({
   name: z.string().max(PARTICIPANT_NAME_MAX_LENGTH),
   phone: z.string().max(40),
   email: z.string().max(320),
@@ -37,7 +38,7 @@ const DetailsSchema = z.object({
   kpp: z.string().max(9),
 });
 
-const TimeBlockSchema = z.object({
+const TimeBlockSchema = z.strictObject({
   date: z.string().refine(isIsoDate).nullable(),
   timeFrom: timeOfDay,
   timeTo: timeOfDay,
@@ -48,7 +49,7 @@ const TimeBlockSchema = z.object({
 /** Shape of each section of a stored draft; restore falls back per section. */
 const SECTION_SCHEMAS = {
   cargo: CargoStateSchema,
-  destination: z.object({
+  destination: z.strictObject({
     delivery_type: z.enum(values(POINT_TYPES)),
     departure_type: z.enum(values(POINT_TYPES)),
     onlyDelivery: z.boolean(),
@@ -60,8 +61,8 @@ const SECTION_SCHEMAS = {
     departure_address: z.string().max(ADDRESS_MAX_LENGTH),
     subdivision_departure: SubdivisionRefSchema.nullable(),
   }),
-  time: z.object({ departure: TimeBlockSchema, delivery: TimeBlockSchema, isDeliveryDateChosen: z.boolean() }),
-  participants: z.object({
+  time: z.strictObject({ departure: TimeBlockSchema, delivery: TimeBlockSchema, isDeliveryDateChosen: z.boolean() }),
+  participants: z.strictObject({
     payer: z.enum(values(PARTICIPANT_ROLES)),
     customer: z.enum(values(PARTICIPANT_ROLES)),
     senderType: z.enum(values(PARTICIPANT_TYPES)),
@@ -70,11 +71,11 @@ const SECTION_SCHEMAS = {
     customerType: z.enum(values(PARTICIPANT_TYPES)),
   }),
   paymentType: z.enum(values(PAYMENT_TYPES)),
-  packageItems: z.array(z.object({ id: z.string().min(1), quantity: z.number().int().positive() })),
+  packageItems: z.array(z.strictObject({ id: z.string().min(1), quantity: z.number().int().positive() })),
   transportationType: z.string().min(1).nullable(),
   cargoType: z.string().min(1).nullable(),
   promocode: z.string().max(PROMOCODE_MAX_LENGTH),
-  services: z.object({
+  services: z.strictObject({
     declaredValue: z.number().min(0).max(SERVICE_LIMITS.declaredValueMax).nullable(),
     fragile: z.boolean(),
     crate: z.boolean(),
@@ -87,19 +88,21 @@ const SECTION_SCHEMAS = {
     departureKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
     deliveryKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
   }),
-  contacts: z.object({
+  contacts: z.strictObject({
     sender: DetailsSchema,
     recipient: DetailsSchema,
     payer: DetailsSchema,
     customer: DetailsSchema,
   }),
+  // Absent in drafts saved before consent joined the draft: they restore (and are accepted) unticked.
+  consent: z.boolean({ error: COMMON_TEXTS.pdConsentRequired }).default(false),
 } satisfies { [K in keyof OrderDraft]: z.ZodType<OrderDraft[K]> };
 
 /** Schema of a complete, well-formed order draft. */
-export const OrderDraftSchema = z.object(SECTION_SCHEMAS);
+export const OrderDraftSchema = z.strictObject(SECTION_SCHEMAS);
 
 /** Schema of what {@link serializeDraft} writes: `{ version: 1, draft }`. */
-export const SerializedOrderDraftSchema = z.object({
+export const SerializedOrderDraftSchema = z.strictObject({
   version: z.literal(ORDER_DRAFT_VERSION),
   draft: OrderDraftSchema,
 });

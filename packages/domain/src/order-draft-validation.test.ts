@@ -29,6 +29,7 @@ function completeDraft(): OrderDraft {
     { type: 'contacts/update', participant: 'sender', patch: { name: 'Иванов Иван', phone: '+7 900 000-00-01' } },
     { type: 'contacts/update', participant: 'recipient', patch: { name: 'Петров Пётр', phone: '89001234567' } },
     { type: 'transportation/select', id: 'auto' },
+    { type: 'consent/set', value: true },
   );
 }
 
@@ -254,7 +255,40 @@ describe('validateOrderDraft', () => {
     ['contacts.payer.inn', 'participants'],
     ['promocode', 'payment'],
     ['transportationType', 'payment'],
+    ['consent', 'review'],
   ] as const)('stepOfPath(%s) = %s', (path, step) => {
     expect(stepOfPath(path)).toBe(step);
+  });
+});
+
+describe('personal-data consent in the draft (152-FZ)', () => {
+  const unticked = () => orderDraftReducer(completeDraft(), { type: 'consent/set', value: false });
+
+  it('is unticked in a new draft, and the review step refuses the draft until it is ticked', () => {
+    expect(createOrderDraft().consent).toBe(false);
+    expect(validateOrderDraft(unticked(), ['review'])).toEqual({ consent: MESSAGES.common.pdConsentRequired });
+    expect(validateOrderDraft(unticked(), undefined, { today: '2026-11-22' })).toEqual({
+      consent: 'Необходимо согласие на обработку персональных данных',
+    });
+    expect(firstInvalidStep(unticked())).toBe('review');
+    // The earlier steps do not care: «Далее» works without it.
+    expect(validateOrderDraft(unticked(), ['route', 'cargo', 'time', 'participants', 'payment'])).toEqual({});
+    expect(validateOrderDraft(completeDraft(), ['review'])).toEqual({});
+  });
+
+  it('survives serialisation like the rest of the draft; a draft saved before it existed restores unticked', () => {
+    expect(restoreDraft(serializeDraft(completeDraft())).consent).toBe(true);
+    const old = JSON.parse(serializeDraft(completeDraft()));
+    delete old.draft.consent;
+    expect(restoreDraft(JSON.stringify(old))).toEqual(unticked());
+    old.draft.consent = 'да';
+    expect(restoreDraft(JSON.stringify(old)).consent).toBe(false);
+  });
+
+  it('consent/set ticks and unticks; a reset unticks', () => {
+    const ticked = orderDraftReducer(createOrderDraft(), { type: 'consent/set', value: true });
+    expect(ticked.consent).toBe(true);
+    expect(orderDraftReducer(ticked, { type: 'consent/set', value: true })).toBe(ticked);
+    expect(orderDraftReducer(ticked, { type: 'reset' }).consent).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import { IDENTIFIERS_TEXTS } from './texts/identifiers';
 import { ORDER_DRAFT_TEXTS } from './texts/order-draft';
 import { PHONE_TEXTS } from './texts/phone';
 import { TEXT_TEXTS } from './texts/text';
+import { COMMON_TEXTS } from './texts/common';
 
 /*
  * The whole check of an order draft. The route and cargo part lives in order-draft.ts
@@ -107,8 +108,10 @@ function validatePayment(draft: OrderDraft, errors: Record<string, string>): voi
 /**
  * Checks a draft before moving on from a step or submitting it. Returns Russian messages keyed by
  * draft path ('destination.city_departure', 'cargo.weight', 'time.departure.date',
- * 'contacts.sender.phone', 'transportationType'); an empty object means valid. Only `steps` are
- * checked (default: all). The server runs the same function before creating a request.
+ * 'contacts.sender.phone', 'transportationType', 'consent'); an empty object means valid. Only
+ * `steps` are checked (default: all). The review step needs the personal-data consent ticked,
+ * for every client, verified or not: it covers the third parties' data typed into the order.
+ * The server runs the same function before creating a request.
  */
 export function validateOrderDraft(
   draft: OrderDraft,
@@ -119,6 +122,7 @@ export function validateOrderDraft(
   if (steps.includes('time')) validateTime(draft, errors, options);
   if (steps.includes('participants')) validateParticipants(draft, errors);
   if (steps.includes('payment')) validatePayment(draft, errors);
+  if (steps.includes('review') && draft.consent !== true) errors['consent'] = COMMON_TEXTS.pdConsentRequired;
   return errors;
 }
 

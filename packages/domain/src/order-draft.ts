@@ -142,6 +142,12 @@ export interface OrderDraft {
   promocode: string;
   services: ServicesState;
   contacts: ContactsState;
+  /**
+   * The consent to personal-data processing (PD_CONSENT of legal.ts) ticked on the review step:
+   * the client's own data and that of the recipient, payer and customer they typed. Every order
+   * needs it; the server records it with the cargo. False by default.
+   */
+  consent: boolean;
 }
 
 const EMPTY_TIME_BLOCK: TimeBlock = { date: null, timeFrom: null, timeTo: null, breakFrom: null, breakTo: null };
@@ -187,6 +193,7 @@ export function createOrderDraft(): OrderDraft {
       payer: { ...EMPTY_DETAILS },
       customer: { ...EMPTY_DETAILS },
     },
+    consent: false,
   };
 }
 
@@ -254,6 +261,7 @@ export type OrderDraftAction =
   | { type: 'promocode/set'; value: string }
   | { type: 'services/update'; patch: Partial<ServicesState> }
   | { type: 'contacts/update'; participant: ParticipantKey; patch: Partial<ParticipantDetails> }
+  | { type: 'consent/set'; value: boolean }
   | { type: 'reset' }
   | { type: 'restore'; draft: OrderDraft };
 
@@ -368,6 +376,8 @@ export function orderDraftReducer(state: OrderDraft, action: OrderDraftAction): 
       const details = updateDetails(state.contacts[action.participant], action.patch);
       return { ...state, contacts: { ...state.contacts, [action.participant]: details } };
     }
+    case 'consent/set':
+      return state.consent === action.value ? state : { ...state, consent: action.value };
     case 'reset':
       return createOrderDraft();
     case 'restore':
@@ -399,7 +409,7 @@ export interface ValidateOrderDraftOptions {
   calendar?: WorkingDayCalendar;
 }
 
-/** Which step a field path belongs to ('contacts.sender.phone' → participants). */
+/** Which step a field path belongs to ('contacts.sender.phone' → participants, 'consent' → review). */
 export function stepOfPath(path: string): OrderStep {
   const [section] = path.split('.');
   switch (section) {
@@ -414,6 +424,8 @@ export function stepOfPath(path: string): OrderStep {
     case 'contacts':
     case 'participants':
       return 'participants';
+    case 'consent':
+      return 'review';
     default:
       return 'payment';
   }

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_COOKIE_HOST_PREFIXED, sessionCookieName } from '@freight/domain/session-cookie';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -53,6 +55,34 @@ export const EnvSchema = z
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('«Магистраль» <no-reply@localhost>'),
     OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+    SMS_BUDGET_PHONE_HOUR: z.coerce.number().int().min(1).default(5),
+    SMS_BUDGET_PREFIX_HOUR: z.coerce.number().int().min(1).default(20),
+    SMS_BUDGET_IP_HOUR: z.coerce.number().int().min(1).default(10),
+    SMS_BUDGET_GLOBAL_HOUR: z.coerce.number().int().min(1).default(1_000),
+    ORDER_EMAILS_PER_RECIPIENT_HOUR: z.coerce.number().int().min(1).default(10),
+    // Proof-of-work CAPTCHA before SMS codes (decision 011).
+    CAPTCHA_MODE: z.enum(['auto', 'always', 'off']).default('auto'),
+    CAPTCHA_HMAC_KEY: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+      .refine((v) => v === undefined || v.length >= 32, 'at least 32 characters'),
+    CAPTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    CAPTCHA_COUNTER_MAX: z.coerce.number().int().min(2).max(10_000_000).default(1_000),
+    CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(60).max(600).default(300),
+    CAPTCHA_CONVERSION_PERCENT: z.coerce.number().min(0).max(100).default(30),
+    CAPTCHA_MIN_CODES: z.coerce.number().int().min(1).default(20),
+    CAPTCHA_IP_MIN_CODES: z.coerce.number().int().min(1).default(5),
+  })
+  .superRefine((env, ctx) => {
+    // Demo runs are production builds too (`npm run demo`); only a real deployment must bring a key.
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE && env.CAPTCHA_HMAC_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_HMAC_KEY'],
+        message: 'required in production (32+ random characters, the same on every API instance)',
+      });
+    }
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -74,7 +104,12 @@ export const EnvSchema = z
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_DAYS * 24 * 3_600_000,
     },
-    cookieSecure: env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true',
+    /** Secure session cookie: forced on with an https PUBLIC_ORIGIN (the `__Host-` prefix requires it). */
+    cookieSecure:
+      sessionCookieName(env.PUBLIC_ORIGIN) === SESSION_COOKIE_HOST_PREFIXED ||
+      (env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true'),
+    /** Name of the session cookie: `__Host-auth_token` with an https PUBLIC_ORIGIN, else `auth_token`. */
+    sessionCookie: sessionCookieName(env.PUBLIC_ORIGIN),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     /** Address and company suggestions (issue 5): DaData when a token is set, else our own index. */
     dadata: {
@@ -107,8 +142,33 @@ export const EnvSchema = z
       mailFrom: env.MAIL_FROM,
       pollMs: env.OUTBOX_POLL_MS,
     },
+    /** SMS policy (decision 010): hourly SMS budgets and the cap on order e-mails per address. */
+    smsPolicy: {
+      budgets: {
+        perPhone: env.SMS_BUDGET_PHONE_HOUR,
+        perPrefix: env.SMS_BUDGET_PREFIX_HOUR,
+        perIp: env.SMS_BUDGET_IP_HOUR,
+        global: env.SMS_BUDGET_GLOBAL_HOUR,
+      },
+      orderEmailsPerRecipientHour: env.ORDER_EMAILS_PER_RECIPIENT_HOUR,
+    },
     /** Where links in e-mails point: the public origin of the site. */
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    /**
+     * The CAPTCHA before SMS codes (decision 011). Without CAPTCHA_HMAC_KEY (development, tests,
+     * demo) a random key is made at start: challenges then die with the process.
+     */
+    captcha: {
+      mode: env.CAPTCHA_MODE,
+      hmacKey: env.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url'),
+      hmacKeyGenerated: env.CAPTCHA_HMAC_KEY === undefined,
+      cost: env.CAPTCHA_COST,
+      counterMax: env.CAPTCHA_COUNTER_MAX,
+      ttlMs: env.CAPTCHA_TTL_SECONDS * 1000,
+      conversionThreshold: env.CAPTCHA_CONVERSION_PERCENT / 100,
+      minCodes: env.CAPTCHA_MIN_CODES,
+      ipMinCodes: env.CAPTCHA_IP_MIN_CODES,
+    },
   }));
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -4,6 +4,8 @@ export const COMMON_TEXTS = {
   notFound: 'Страница или запись не найдена',
   routeNotFound: 'Такого адреса в API нет',
   methodNotAllowed: 'Этот метод не поддерживается',
+  /** The web server's answer to a request target that is not a path on our site (`*`, another host). */
+  badRequestTarget: 'Неверный адрес запроса',
   unauthorized: 'Требуется авторизация',
   forbidden: 'Недостаточно прав для этого действия',
   csrfRejected: 'Запрос отклонён: он отправлен не с нашего сайта',
@@ -15,4 +17,6 @@ export const COMMON_TEXTS = {
   serviceUnavailable: 'Сервис временно недоступен. Повторите попытку через минуту',
   requestTimeout: 'Сервер не дождался окончания запроса',
   required: 'Обязательное поле',
+  /** Every form that takes someone's personal data (152-FZ art. 9): the consent tick box was left empty. */
+  pdConsentRequired: 'Необходимо согласие на обработку персональных данных',
 } as const;

@@ -3,8 +3,13 @@ import { ORDER_WIZARD_TEXTS } from './order-wizard';
 /** The order wizard and its confirmation page (issue 7, web); part of the MESSAGES catalogue (messages.ts). */
 export const ORDER_TEXTS = {
   ...ORDER_WIZARD_TEXTS,
-  submitNote:
-    'Нажимая «Оформить заявку», вы соглашаетесь с условиями перевозки и обработкой персональных данных участников перевозки.',
+  // The personal-data consent is its own tick box (152-FZ art. 9 since 1 Sep 2025), not part of this note.
+  submitNote: 'Нажимая «Оформить заявку», вы соглашаетесь с условиями перевозки.',
+  /** Review step: the consent tick box (PD_CONSENT, linked to /docs-n-policies#consent). */
+  consentPrefix: 'Я даю',
+  consentLink: 'согласие на обработку персональных данных',
+  consentSuffix:
+    '— моих и других участников перевозки, указанных в заявке, — и подтверждаю, что они согласны на передачу своих данных «Магистрали».',
   signInPrefix: 'Есть учётная запись?',
   signInSuffix: '— подставим ваши данные, а черновик заявки сохранится.',
   nothingFound: 'Ничего не найдено',
@@ -182,7 +187,17 @@ export const ORDER_TEXTS = {
   nextPay: 'Оплатите перевозку выбранным способом — счёт или чек придёт после приёма груза.',
   notifiedSms: (to: string) => `Мы отправили SMS с трек-номером на ${to}.`,
   notifiedEmail: (to: string) => `Мы отправили письмо с трек-номером на ${to}.`,
-  notifiedGeneric: 'Подтверждение с трек-номером придёт в SMS или на e-mail.',
+  /** Nothing was sent (decision 010: SMS only to a phone proven by a code, no e-mail given). */
+  notifiedNone: 'SMS и письмо о заявке не отправлялись: сохраните трек-номер с этой страницы.',
+  /** The page was opened again and does not know where the confirmation went. */
+  notifiedGeneric: 'Сохраните трек-номер: по нему заявку можно найти на странице отслеживания.',
+  /** Review step: where the confirmation will go (decision 010). */
+  confirmationBySms: (phone: string) =>
+    `Подтверждение с трек-номером появится на экране и придёт в SMS на номер вашей учётной записи ${phone}.`,
+  confirmationByEmail: (email: string) =>
+    `Подтверждение с трек-номером появится на экране и придёт письмом на ${email}. SMS о заявках отправляем только на номер, подтверждённый при входе.`,
+  confirmationOnScreen:
+    'Подтверждение с трек-номером появится на экране. SMS о заявках отправляем только на номер, подтверждённый при входе; чтобы получить письмо, укажите e-mail отправителя.',
   trackCargo: 'Отследить груз',
   newOrder: 'Оформить ещё одну заявку',
 } as const;

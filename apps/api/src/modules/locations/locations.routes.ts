@@ -274,7 +274,8 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         tags: ['locations'],
         summary: 'A partner site asks for the embeddable calculator or tracking widget',
         description:
-          'Stores the request (site and its origin) and returns the iframe code. Limited to 10 per hour per IP.',
+          'Stores the request (site and its origin) and returns the iframe code. A contact needs `consent: true` ' +
+          '(the personal-data consent is recorded with the request). Limited to 10 per hour per IP.',
         body: IframeRequestSchema,
         response: { 201: IframeResponseSchema, 400: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
       },
@@ -284,6 +285,9 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       const session = await request.getSession();
       const result = await requestIframe(db, request.body, {
         sessionId: session?.id ?? null,
+        userId: session?.userId ?? null,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
         publicOrigin: config.publicOrigin,
       });
       return reply.code(201).send(result);

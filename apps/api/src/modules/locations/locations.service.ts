@@ -1,4 +1,11 @@
-import { describeWeeklySchedule, distanceKm, formatOpenState, getOpenState, MESSAGES } from '@freight/domain';
+import {
+  describeWeeklySchedule,
+  distanceKm,
+  formatOpenState,
+  getOpenState,
+  MESSAGES,
+  PD_CONSENT,
+} from '@freight/domain';
 import type {
   AddressSuggestion,
   AddressSuggestionsResponse,
@@ -11,6 +18,7 @@ import type {
 import { OPERATIONS, PAYMENT_METHODS, TRANSPORT_TYPE_CODES } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
+import { recordConsent } from '../consents/consent.service';
 import { fromDadataAddress, type SuggestionProvider } from './dadata';
 import {
   findCities,
@@ -405,20 +413,43 @@ export async function selectClient(
 
 /**
  * A partner site asks for the embeddable widget: the request is stored (the carrier allows the
- * origin to frame the widget) and the embed code is returned.
+ * origin to frame the widget) and the embed code is returned. A contact is someone's personal
+ * data: it comes with the consent (IframeRequestSchema refuses it without), recorded in the same
+ * transaction and linked from the request; a request without a contact records none.
  */
 export async function requestIframe(
   db: Database,
   input: { site_url: string; widget: 'calculator' | 'tracking'; contact?: string | undefined },
-  context: { sessionId: string | null; publicOrigin: string },
+  context: {
+    sessionId: string | null;
+    userId: number | null;
+    ip: string | null;
+    userAgent: string | null;
+    publicOrigin: string;
+  },
 ) {
   const origin = new URL(input.site_url).origin;
-  const row = await insertIframeRequest(db, {
-    sessionId: context.sessionId,
-    siteUrl: input.site_url,
-    origin,
-    widget: input.widget,
-    contact: input.contact || null,
+  const contact = input.contact || null;
+  const row = await db.transaction(async (rawTx) => {
+    const tx = rawTx as unknown as Database;
+    const consentId = contact
+      ? await recordConsent(tx, {
+          document: PD_CONSENT,
+          channel: 'duty_iframe',
+          sessionId: context.sessionId,
+          userId: context.userId,
+          ip: context.ip,
+          userAgent: context.userAgent,
+        })
+      : null;
+    return insertIframeRequest(tx, {
+      sessionId: context.sessionId,
+      siteUrl: input.site_url,
+      origin,
+      widget: input.widget,
+      contact,
+      consentId,
+    });
   });
   const widgetUrl = `${context.publicOrigin}/widgets/${input.widget}?partner=${row.id}`;
   const title = input.widget === 'calculator' ? 'Калькулятор доставки «Магистраль»' : 'Отслеживание груза «Магистраль»';

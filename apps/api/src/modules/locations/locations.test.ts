@@ -11,8 +11,10 @@ import {
   SubdivisionSchema,
   SubdivisionsResponseSchema,
 } from '@freight/contracts';
-import { cities, iframeRequests } from '@freight/db';
+import { cities, consents, iframeRequests } from '@freight/db';
+import { MESSAGES, PD_CONSENT } from '@freight/domain';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { documentSha256 } from '../consents/consent.service';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 const OPEN_STATE =
@@ -184,16 +186,16 @@ describe('location calls', () => {
     });
 
     it.each([
-      ['subdivision?parameters=teleport', 'parameters', 'Неизвестный параметр подразделения: teleport'],
+      ['subdivision?parameters=teleport', 'parameters', 'Неизвестный параметр подразделения'],
       ['subdivision?near_lat=56', 'near_lat', 'Укажите обе координаты: широту от −90 до 90 и долготу от −180 до 180'],
       [
         'subdivision?near_lat=100&near_lon=10',
         'near_lat',
         'Укажите обе координаты: широту от −90 до 90 и долготу от −180 до 180',
       ],
-      ['subdivision?city_id=abc', 'city_id', 'Укажите идентификатор: число или FIAS-код'],
-      ['current_subdivision?subdivision_id=abc', 'subdivision_id', 'Укажите идентификатор: число или FIAS-код'],
-      ['current_city?city_id=1%27%20or%201=1', 'city_id', 'Укажите идентификатор: число или FIAS-код'],
+      ['subdivision?city_id=abc', 'city_id', 'Укажите идентификатор: число или код ФИАС'],
+      ['current_subdivision?subdivision_id=abc', 'subdivision_id', 'Укажите идентификатор: число или код ФИАС'],
+      ['current_city?city_id=1%27%20or%201=1', 'city_id', 'Укажите идентификатор: число или код ФИАС'],
     ])('refuses %s with a Russian 400', async (path, field, message) => {
       const res = await get(`/api/v1/duty_delivery_subdivisions/${path}`);
       expect(res.statusCode).toBe(400);
@@ -269,22 +271,68 @@ describe('location calls', () => {
     const post = (payload: unknown, origin = TEST_ORIGIN) =>
       ctx.app.inject({ method: 'POST', url: '/api/v1/duty_iframe/', payload: payload as object, headers: { origin } });
 
-    it('stores the request and returns the embed code', async () => {
-      const res = await post({
-        site_url: 'https://shop.example.ru/delivery',
-        widget: 'calculator',
-        contact: 'it@shop.example.ru',
+    it('stores the request with its contact and the consent given for it (none without a contact), and returns the embed code', async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/duty_iframe/',
+        payload: {
+          site_url: 'https://shop.example.ru/delivery',
+          widget: 'calculator',
+          contact: 'it@shop.example.ru',
+          consent: true,
+        },
+        headers: { origin: TEST_ORIGIN, 'user-agent': 'iframe-consent-test' },
       });
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode, res.body).toBe(201);
       const body = res.json() as { id: number; code: string; widget_url: string };
       expect(body.code).toContain('<iframe src="http://localhost:3000/widgets/calculator?partner=');
       const [row] = await ctx.database.db.select().from(iframeRequests).where(eq(iframeRequests.id, body.id));
-      expect(row).toMatchObject({ origin: 'https://shop.example.ru', widget: 'calculator' });
+      expect(row).toMatchObject({
+        origin: 'https://shop.example.ru',
+        widget: 'calculator',
+        contact: 'it@shop.example.ru',
+      });
+      expect(row!.consentId).not.toBeNull();
+      const [consent] = await ctx.database.db.select().from(consents).where(eq(consents.id, row!.consentId!));
+      expect(consent).toMatchObject({
+        documentType: 'pd_consent',
+        documentVersion: PD_CONSENT.version,
+        documentSha256: documentSha256(PD_CONSENT),
+        channel: 'duty_iframe',
+        userAgent: 'iframe-consent-test',
+      });
+      expect(consent!.ip).toBeTruthy();
+      expect(consent!.givenAt).toBeInstanceOf(Date);
+
+      // Without a contact no consent is needed, and none is recorded.
+      const plain = await post({ site_url: 'https://plain.example.ru', widget: 'tracking' });
+      expect(plain.statusCode, plain.body).toBe(201);
+      const [plainRow] = await ctx.database.db
+        .select()
+        .from(iframeRequests)
+        .where(eq(iframeRequests.id, (plain.json() as { id: number }).id));
+      expect(plainRow).toMatchObject({ contact: null, consentId: null });
     });
 
     it.each([
-      [{ site_url: 'javascript:alert(1)' }, 'site_url', 'Укажите адрес сайта, начинающийся с https:// или http://'],
-      [{ site_url: 'https://shop.example.ru', widget: 'map' }, 'widget', 'Виджет: calculator или tracking'],
+      ['no consent', {}],
+      ['consent false', { consent: false }],
+      ['consent as a string', { consent: 'true' }],
+    ])('a contact without the consent (%s) is 400 on the consent field, and nothing is stored', async (_, extra) => {
+      const before = await ctx.database.db.select({ id: iframeRequests.id }).from(iframeRequests);
+      const res = await post({ site_url: 'https://nocons.example.ru', contact: '+7 900 123-45-67', ...extra });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as ErrorJson).error.fields?.consent).toBe(MESSAGES.common.pdConsentRequired);
+      expect(await ctx.database.db.select({ id: iframeRequests.id }).from(iframeRequests)).toHaveLength(before.length);
+    });
+
+    it.each([
+      [{ site_url: 'javascript:alert(1)' }, 'site_url', 'Укажите адрес сайта целиком, как в адресной строке браузера'],
+      [
+        { site_url: 'https://shop.example.ru', widget: 'map' },
+        'widget',
+        'Выберите виджет: калькулятор или отслеживание груза',
+      ],
     ])('refuses bad input (%#)', async (payload, field, message) => {
       const res = await post(payload);
       expect(res.statusCode).toBe(400);

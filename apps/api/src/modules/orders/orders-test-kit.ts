@@ -32,7 +32,10 @@ export async function loadNetwork(db: Database): Promise<NetworkRefs> {
   };
 }
 
-/** A complete, valid draft Москва → Новосибирск, picked up on `date` (a working day). */
+/**
+ * A complete, valid draft Москва → Новосибирск, picked up on `date` (a working day), with the
+ * personal-data consent ticked (every order needs it).
+ */
 export function validDraft(
   net: NetworkRefs,
   date: string,
@@ -61,6 +64,7 @@ export function validDraft(
       recipient: { name: 'Анна Смирнова', phone: '8 916 555 44 33', email: '', inn: '', kpp: '' },
     },
     transportationType: 'auto',
+    consent: true,
   });
 }
 

@@ -11,6 +11,7 @@ import {
   formatRub,
   generateTrackNumber,
   normalizePhone,
+  PD_CONSENT,
   participantType,
   participantsToFill,
   toIsoDate,
@@ -27,13 +28,21 @@ import {
 import type { CargoParticipantData, Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import { findActiveUserById, type UserRow } from '../auth/identity.repository';
+import { recordConsent } from '../consents/consent.service';
 import type { SessionRow } from '../auth/session.repository';
+import { enqueueCappedEmail } from '../messaging/sms-policy';
 import { fullCalculation } from '../pricing/pricing.service';
 import * as repo from './orders.repository';
 import type { Owner } from './orders.repository';
 import { requireOwner, type OrdersDeps } from './orders.service';
 
 const O = MESSAGES.orders;
+
+/** Where a request came from: recorded with the personal-data consent (152-FZ proof of consent). */
+export interface RequestClient {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /** What request_create answers: the status and the JSON body (a replay gives the first ones). */
 export interface CreateResult {
@@ -254,12 +263,59 @@ function volumeOf(draft: OrderDraft): number {
   return Math.max(0.01, Math.round(single * c.quantity * 1000) / 1000);
 }
 
-/** Where the confirmation goes: the account's phone, else the sender's; else an e-mail. */
-function confirmationTarget(draft: OrderDraft, user: UserRow | null) {
-  const phone = normalizePhone(user?.phone ?? '') ?? normalizePhone(draft.contacts.sender.phone);
-  if (phone) return { channel: 'sms' as const, to: phone };
+/**
+ * Sends the order confirmation (decision 010) and says where it went. By SMS only to a phone
+ * proven by a code — the signed-in verified client's own account phone — through the SMS policy
+ * (Russian mobile numbers, hourly budgets); the sender phone typed into the order never gets
+ * one. Otherwise (an anonymous order, or the SMS refused) by e-mail when there is an address
+ * (the account's, else the sender's), at most `orderEmailsPerRecipientHour` per address per
+ * hour. Otherwise nothing: the done page is the confirmation.
+ */
+async function sendConfirmation(
+  tx: Database,
+  deps: OrdersDeps,
+  input: {
+    draft: OrderDraft;
+    user: UserRow | null;
+    trackNumber: string;
+    priceKopecks: number;
+    ip: string | null;
+  },
+  now: Date,
+): Promise<RequestCreateResponse['notification']> {
+  const { draft, trackNumber } = input;
+  const user = input.user?.isVerified ? input.user : null;
+  const url = `${deps.publicOrigin}${trackingPath(trackNumber)}`;
+  const accountPhone = user?.phone ? normalizePhone(user.phone) : null;
+  if (accountPhone) {
+    const text = O.confirmationSms(trackNumber, url);
+    const sms = await deps.sms.send(tx, {
+      to: accountPhone,
+      body: text,
+      bodyRedacted: text,
+      kind: 'order_created',
+      ip: input.ip,
+    });
+    if (sms.sent) return { channel: 'sms', to: formatPhoneSpaced(accountPhone) };
+  }
   const email = user?.email ?? (draft.contacts.sender.email.trim() || null);
-  return email ? { channel: 'email' as const, to: email } : null;
+  if (email) {
+    const text = O.confirmationEmail(trackNumber, formatRub(input.priceKopecks), url);
+    const queued = await enqueueCappedEmail(
+      tx,
+      deps.outbox,
+      {
+        to: email,
+        subject: O.confirmationEmailSubject(trackNumber),
+        body: text,
+        bodyRedacted: text,
+        kind: 'order_created',
+      },
+      { perRecipientHour: deps.orderEmailsPerRecipientHour, now },
+    );
+    if (queued) return { channel: 'email', to: email };
+  }
+  return null;
 }
 
 const TRACK_ATTEMPTS = 10;
@@ -279,12 +335,15 @@ async function insertWithTrackNumber(db: Database, values: Omit<repo.CargoInsert
  * until the first commits, then finds the finished key and replays it, so 20 identical
  * submissions create exactly one cargo. A failed attempt (validation, exhausted promo code)
  * rolls back with its key, so the client may fix the order and retry with the same key.
+ * Every order needs `draft.consent` (validateOrderDraft, field `consent`); the consent is
+ * recorded in the transaction that creates the cargo and linked from it, so a replay records none.
  */
 export async function createRequest(
   deps: OrdersDeps,
   session: SessionRow | null,
   key: string,
   body: { draft: OrderDraft },
+  client: RequestClient,
 ): Promise<CreateResult> {
   const owner = requireOwner(session);
   const scope = repo.ownerScope(owner);
@@ -302,7 +361,14 @@ export async function createRequest(
       if (!(await repo.claimIdempotencyKey(tx, scope, key, hash, now))) {
         return { replayOf: await repo.findIdempotencyKey(tx, scope, key) };
       }
-      const created = await createCargo(tx, deps, owner, prepared, now);
+      const consentId = await recordConsent(tx, {
+        document: PD_CONSENT,
+        channel: 'order',
+        sessionId: session?.id ?? null,
+        userId: session?.userId ?? null,
+        ...client,
+      });
+      const created = await createCargo(tx, deps, owner, prepared, now, consentId, client.ip);
       await repo.completeIdempotencyKey(tx, scope, key, 201, created, now);
       await repo.deleteDraft(tx, owner);
       return { created };
@@ -327,6 +393,8 @@ async function createCargo(
   owner: Owner,
   prepared: PreparedOrder,
   now: Date,
+  consentId: number,
+  ip: string | null,
 ): Promise<RequestCreateResponse> {
   const { draft, price, user } = prepared;
   let promoCodeId: number | null = null;
@@ -387,6 +455,7 @@ async function createCargo(
     promoCodeId,
     plannedDispatchDate: prepared.dispatchDate,
     plannedArrivalDate: prepared.arrivalDate,
+    consentId,
     createdAt: now,
   });
   await repo.insertHistory(tx, [
@@ -398,29 +467,12 @@ async function createCargo(
       comment: O.createdComment,
     },
   ]);
-  const target = confirmationTarget(draft, user);
-  const path = trackingPath(row.trackNumber);
-  const url = `${deps.publicOrigin}${path}`;
-  if (target?.channel === 'sms') {
-    const text = O.confirmationSms(row.trackNumber, url);
-    await deps.outbox.enqueue(
-      { channel: 'sms', to: target.to, body: text, bodyRedacted: text, kind: 'order_created' },
-      tx,
-    );
-  } else if (target?.channel === 'email') {
-    const text = O.confirmationEmail(row.trackNumber, formatRub(price.total_kopecks), url);
-    await deps.outbox.enqueue(
-      {
-        channel: 'email',
-        to: target.to,
-        subject: O.confirmationEmailSubject(row.trackNumber),
-        body: text,
-        bodyRedacted: text,
-        kind: 'order_created',
-      },
-      tx,
-    );
-  }
+  const notification = await sendConfirmation(
+    tx,
+    deps,
+    { draft, user, trackNumber: row.trackNumber, priceKopecks: price.total_kopecks, ip },
+    now,
+  );
   return {
     track_number: row.trackNumber,
     status: INITIAL_CARGO_STATUS,
@@ -439,9 +491,7 @@ async function createCargo(
     city_from: { id: price.city_from.id, name: price.city_from.name },
     city_to: { id: price.city_to.id, name: price.city_to.name },
     created_at: now.toISOString(),
-    tracking_path: path,
-    notification: target
-      ? { channel: target.channel, to: target.channel === 'sms' ? formatPhoneSpaced(target.to) : target.to }
-      : null,
+    tracking_path: trackingPath(row.trackNumber),
+    notification,
   };
 }

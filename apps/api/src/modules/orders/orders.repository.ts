@@ -288,14 +288,18 @@ export async function toggleFavorite(db: Database, cargoId: number, now: Date): 
 }
 
 /** New details of the sender or recipient, unless the cargo closed meanwhile; false then. */
+/** Replaces a participant's details of an open cargo, linking the consent given with them. */
 export async function updateParticipant(
   db: Database,
   cargoId: number,
   participant: 'sender' | 'recipient',
   data: CargoParticipantData,
+  consentId: number,
 ): Promise<boolean> {
   const set =
-    participant === 'sender' ? { sender: data, senderName: data.name } : { recipient: data, recipientName: data.name };
+    participant === 'sender'
+      ? { sender: data, senderName: data.name, consentId }
+      : { recipient: data, recipientName: data.name, consentId };
   const rows = await db
     .update(cargos)
     .set(set)

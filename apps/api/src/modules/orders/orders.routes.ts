@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AvailableActionsSchema,
@@ -26,7 +27,7 @@ import {
   TracknumberQuerySchema,
 } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain';
-import { createRequest } from './orders.create';
+import { createRequest, type RequestClient } from './orders.create';
 import * as orders from './orders.service';
 
 const errors = {
@@ -37,6 +38,12 @@ const errors = {
   422: ErrorBodySchema,
   429: ErrorBodySchema,
 };
+
+/** Address and browser of the caller, recorded with a personal-data consent. */
+const clientOf = (request: FastifyRequest): RequestClient => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 /** Lookups of public tracking per IP and minute. */
 export const TRACKING_RATE_LIMIT = 30;
@@ -105,7 +112,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
         tags: ['orders'],
         summary: 'Create a transport request from the order draft (Idempotency-Key required)',
         description:
-          'The server validates the draft, prices it again and creates the cargo with its track number. ' +
+          'The server validates the draft (including `draft.consent`: the personal-data consent, required ' +
+          'for every order and recorded with the cargo), prices it again and creates the cargo with its track number. ' +
           'The same Idempotency-Key with the same body replays the first answer (header Idempotent-Replayed: true); ' +
           'with a different body it is 422; while the first is still being created a duplicate waits for it (409 after 10 s).',
         headers: IdempotencyHeadersSchema,
@@ -116,7 +124,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
-      const result = await createRequest(deps, await request.getSession(), key, request.body);
+      const result = await createRequest(deps, await request.getSession(), key, request.body, clientOf(request));
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(result.status as 201).send(result.body as never);
     },
@@ -195,12 +203,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
       schema: {
         tags: ['cargo'],
         summary: 'Change the sender’s or recipient’s name, phone and e-mail until the cargo is released',
+        description: 'Requires `consent: true`: the personal-data consent is recorded and linked from the cargo.',
         querystring: TracknumberQuerySchema,
         body: ContactsChangeRequestSchema,
         response: { 200: CargoDetailsSchema, ...errors },
       },
     },
-    async (request) => orders.changeContacts(deps, await request.getSession(), request.query.tracknumber, request.body),
+    async (request) =>
+      orders.changeContacts(
+        deps,
+        await request.getSession(),
+        request.query.tracknumber,
+        request.body,
+        clientOf(request),
+      ),
   );
 
   app.get(

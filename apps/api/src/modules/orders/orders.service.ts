@@ -2,6 +2,7 @@ import {
   CANCELLABLE_CARGO_STATUSES,
   MESSAGES,
   PAYMENT_TYPES,
+  PD_CONSENT,
   SerializedOrderDraftSchema,
   availableCargoActions,
   cargoStatusLabel,
@@ -30,7 +31,9 @@ import type {
 import type { CargoParticipantData, Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import type { SessionRow } from '../auth/session.repository';
+import { recordConsent } from '../consents/consent.service';
 import type { Outbox } from '../messaging/outbox.service';
+import type { SmsPolicy } from '../messaging/sms-policy';
 import * as repo from './orders.repository';
 import type { CargoRow, Owner } from './orders.repository';
 
@@ -39,6 +42,10 @@ const O = MESSAGES.orders;
 export interface OrdersDeps {
   db: Database;
   outbox: Outbox;
+  /** The SMS policy: the confirmation SMS goes through it (decision 010). */
+  sms: SmsPolicy;
+  /** Order confirmation e-mails per address per hour (ORDER_EMAILS_PER_RECIPIENT_HOUR). */
+  orderEmailsPerRecipientHour: number;
   clock: () => Date;
   /** Origin of the site, for the tracking link in the confirmation. */
   publicOrigin: string;
@@ -360,13 +367,16 @@ export async function cancelCargo(deps: OrdersDeps, session: SessionRow | null, 
 
 /**
  * Changes the sender's or recipient's contacts while the cargo is not finished (the carrier's
- * drivers and terminals read them from here). Answers the updated cargo.
+ * drivers and terminals read them from here). The new details are someone's personal data: the
+ * consent (the body's `consent: true`, checked by the schema) is recorded in the same
+ * transaction and the cargo links to it from then on. Answers the updated cargo.
  */
 export async function changeContacts(
   deps: OrdersDeps,
   session: SessionRow | null,
   trackNumber: string,
   input: { participant: 'sender' | 'recipient'; name: string; phone: string; email?: string | undefined },
+  client: { ip: string | null; userAgent: string | null },
 ): Promise<CargoDetails> {
   const owner = requireOwner(session);
   const row = await requireOwnedCargo(deps.db, owner, trackNumber);
@@ -378,8 +388,19 @@ export async function changeContacts(
     phone: input.phone,
     email: input.email === undefined ? current.email : input.email || null,
   };
-  const changed = await repo.updateParticipant(deps.db, row.id, input.participant, next);
-  if (!changed) throw new AppError('CONFLICT', 409, O.contactsNotAllowed);
+  await deps.db.transaction(async (rawTx) => {
+    const tx = rawTx as unknown as Database;
+    const consentId = await recordConsent(tx, {
+      document: PD_CONSENT,
+      channel: 'cargo_contacts',
+      sessionId: session?.id ?? null,
+      userId: session?.userId ?? null,
+      ...client,
+    });
+    // Closed meanwhile: the error rolls the consent back with the change that did not happen.
+    const changed = await repo.updateParticipant(tx, row.id, input.participant, next, consentId);
+    if (!changed) throw new AppError('CONFLICT', 409, O.contactsNotAllowed);
+  });
   return getCurrentCargo(deps, session, row.trackNumber);
 }
 

@@ -7,9 +7,10 @@ import {
   RequestCreateResponseSchema,
   TrackingResponseSchema,
 } from '@freight/contracts';
-import { cargos, idempotencyKeys, orderDrafts, promoCodes } from '@freight/db';
+import { cargos, consents, idempotencyKeys, orderDrafts, promoCodes } from '@freight/db';
 import {
   MESSAGES,
+  PD_CONSENT,
   RU_PRODUCTION_CALENDAR,
   addCalendarDays,
   addWorkingDays,
@@ -20,6 +21,7 @@ import {
 } from '@freight/domain';
 import { createTestContext, type TestContext } from '../../test/helpers';
 import { PASSWORD, Visitor, messagesTo, nextIp, signUp, testClock } from '../auth/identity-test-kit';
+import { documentSha256 } from '../consents/consent.service';
 import {
   createOrder,
   idempotencyKey,
@@ -100,7 +102,7 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
   });
 
   describe('request_create', () => {
-    it('creates the cargo: track number, status, fixed price, history, confirmation SMS; the draft is gone', async () => {
+    it('creates the cargo: track number, status, fixed price, history; no SMS to the typed phone; the draft is gone', async () => {
       const visitor = await anonymous();
       const draft = validDraft(net, DATE);
       await visitor.call('PUT', '/api/v1/requests/draft', { draft: JSON.parse(serializeDraft(draft)) });
@@ -113,11 +115,10 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
       expect(body.price_kopecks).toBeGreaterThan(0);
       expect(body.lines[0]?.code).toBe('freight');
       expect(body.tracking_path).toBe(`/tracking/${body.track_number}`);
-      expect(body.notification).toEqual({ channel: 'sms', to: '+7 (900) 123-45-01' });
+      // An anonymous order without an e-mail: the confirmation is the done page (decision 010).
+      expect(body.notification).toBeNull();
       expect(body.dispatch_date).toBe(DATE);
-      const [sms] = await messagesTo(ctx, '+79001234501');
-      expect(sms?.body).toContain(body.track_number);
-      expect(sms?.body).toContain(`/tracking/${body.track_number}`);
+      expect(await messagesTo(ctx, '+79001234501')).toEqual([]);
       expect((await visitor.get('/api/v1/requests/draft')).json()).toEqual({ draft: null, updated_at: null });
       const details = CargoDetailsSchema.parse(
         (await visitor.get(`/api/v1/cargo/get_current_cargo?tracknumber=${body.track_number}`)).json(),
@@ -242,6 +243,83 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
       expect(promo?.usedCount).toBe(1);
     });
 
+    it('every order needs the personal-data consent: without it 400 on `consent`, nothing is created', async () => {
+      const visitor = await anonymous();
+      const withoutKey = { ...validDraft(net, DATE) } as Partial<ReturnType<typeof validDraft>>;
+      delete withoutKey.consent;
+      for (const draft of [withoutKey, validDraft(net, DATE, (d) => ({ ...d, consent: false }))]) {
+        const res = await visitor.post(
+          '/api/v1/requests/request_create',
+          { draft },
+          { 'idempotency-key': idempotencyKey() },
+        );
+        expect(res.statusCode, res.body).toBe(400);
+        const error = (res.json() as ErrorJson).error;
+        expect(error.fields).toEqual({ consent: 'Необходимо согласие на обработку персональных данных' });
+        expect(error.fields?.consent).toBe(MESSAGES.common.pdConsentRequired);
+      }
+      const notBoolean = await visitor.post(
+        '/api/v1/requests/request_create',
+        { draft: { ...validDraft(net, DATE), consent: 'да' } },
+        { 'idempotency-key': idempotencyKey() },
+      );
+      expect(notBoolean.statusCode).toBe(400);
+      expect(Object.values((notBoolean.json() as ErrorJson).error.fields ?? {})).toEqual([
+        MESSAGES.common.pdConsentRequired,
+      ]);
+      // A verified client ticks it too: the order carries the recipient's data, not only their own.
+      const { visitor: client } = await signUp(ctx);
+      const verified = await createOrder(
+        client,
+        validDraft(net, DATE, (d) => ({ ...d, consent: false })),
+      );
+      expect(verified.statusCode).toBe(400);
+      expect((verified.json() as ErrorJson).error.fields?.consent).toBe(MESSAGES.common.pdConsentRequired);
+      const session = await sessionOf(visitor);
+      const rows = await ctx.database.db.select({ n: count() }).from(cargos).where(eq(cargos.ownerSessionId, session!));
+      expect(rows[0]!.n).toBe(0);
+      const recorded = await ctx.database.db
+        .select({ n: count() })
+        .from(consents)
+        .where(eq(consents.sessionId, session!));
+      expect(recorded[0]!.n).toBe(0);
+    });
+
+    it('records the consent with the cargo (PD_CONSENT version and hash, time, IP, browser, session); a replay adds none', async () => {
+      const visitor = await anonymous();
+      const key = idempotencyKey();
+      const draft = validDraft(net, DATE);
+      const before = Date.now();
+      const first = await createOrder(visitor, draft, key);
+      expect(first.statusCode, first.body).toBe(201);
+      const { track_number: t } = first.json() as { track_number: string };
+      const [cargo] = await ctx.database.db.select().from(cargos).where(eq(cargos.trackNumber, t));
+      expect(cargo?.consentId).toEqual(expect.any(Number));
+      const [consent] = await ctx.database.db.select().from(consents).where(eq(consents.id, cargo!.consentId!));
+      const session = await sessionOf(visitor);
+      expect(consent).toMatchObject({
+        documentType: 'pd_consent',
+        documentVersion: PD_CONSENT.version,
+        documentSha256: documentSha256(PD_CONSENT),
+        channel: 'order',
+        sessionId: session,
+        userId: null,
+        ip: visitor.ip,
+        userAgent: 'vitest',
+        withdrawnAt: null,
+      });
+      expect(consent!.givenAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+      const replay = await createOrder(visitor, draft, key);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      const all = await ctx.database.db
+        .select({ id: consents.id })
+        .from(consents)
+        .where(eq(consents.sessionId, session!));
+      expect(all).toEqual([{ id: cargo!.consentId }]);
+    });
+
     it('a verified client gets the sender prefilled from the profile and owns the cargo', async () => {
       const { visitor, phone } = await signUp(ctx, { name: 'Пётр Сидоров' });
       const draft = validDraft(net, DATE, (d) => ({
@@ -333,6 +411,7 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
         name: 'Мария Орлова',
         phone: '8 (905) 111-22-33',
         email: 'maria@example.ru',
+        consent: true,
       });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(CargoDetailsSchema.parse(changed.json()).recipient).toMatchObject({
@@ -342,16 +421,49 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
       });
       const list = CargoListResponseSchema.parse((await visitor.get('/api/v1/cargo/cargo?recipient=орлова')).json());
       expect(list.items.map((i) => i.track_number)).toEqual([t]);
-      const bad = await visitor.post(url, { participant: 'recipient', name: '', phone: '123' });
+      const bad = await visitor.post(url, { participant: 'recipient', name: '', phone: '123', consent: true });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys((bad.json() as ErrorJson).error.fields ?? {})).toEqual(['name', 'phone']);
       expect(
-        (await (await anonymous()).post(url, { participant: 'sender', name: 'Х', phone: '9001234567' })).statusCode,
+        (await (await anonymous()).post(url, { participant: 'sender', name: 'Х', phone: '9001234567', consent: true }))
+          .statusCode,
       ).toBe(404);
       await setCargoState(ctx.database.db, t, 'released');
-      const late = await visitor.post(url, { participant: 'sender', name: 'Иван', phone: '9001234567' });
+      const late = await visitor.post(url, { participant: 'sender', name: 'Иван', phone: '9001234567', consent: true });
       expect(late.statusCode).toBe(409);
       expect((late.json() as ErrorJson).error.message).toBe(O.contactsNotAllowed);
+    });
+
+    it('contacts change only with the consent; it is recorded and the cargo links to it', async () => {
+      const visitor = await anonymous();
+      const { track_number: t } = (await createOrder(visitor, validDraft(net, DATE))).json() as {
+        track_number: string;
+      };
+      const [created] = await ctx.database.db.select().from(cargos).where(eq(cargos.trackNumber, t));
+      const url = `/api/v1/cargo_lk/change_contacts?tracknumber=${t}`;
+      const change = { participant: 'recipient', name: 'Ольга Белова', phone: '8 905 222-33-44' };
+      for (const body of [change, { ...change, consent: false }]) {
+        const refused = await visitor.post(url, body);
+        expect(refused.statusCode).toBe(400);
+        expect((refused.json() as ErrorJson).error.fields).toEqual({ consent: MESSAGES.common.pdConsentRequired });
+      }
+      const [unchanged] = await ctx.database.db.select().from(cargos).where(eq(cargos.trackNumber, t));
+      expect(unchanged?.recipient.name).toBe('Анна Смирнова');
+      expect(unchanged?.consentId).toBe(created!.consentId);
+
+      const changed = await visitor.post(url, { ...change, consent: true });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const [row] = await ctx.database.db.select().from(cargos).where(eq(cargos.trackNumber, t));
+      expect(row?.recipient.name).toBe('Ольга Белова');
+      expect(row?.consentId).not.toBe(created!.consentId);
+      const [consent] = await ctx.database.db.select().from(consents).where(eq(consents.id, row!.consentId!));
+      expect(consent).toMatchObject({
+        documentVersion: PD_CONSENT.version,
+        documentSha256: documentSha256(PD_CONSENT),
+        channel: 'cargo_contacts',
+        sessionId: await sessionOf(visitor),
+        ip: visitor.ip,
+      });
     });
 
     it('rating: only after release, once, 1–5 with a comment', async () => {

@@ -130,33 +130,55 @@ export function SelectField({
   );
 }
 
-/** A native checkbox with its label and an optional hint. */
+/**
+ * A native checkbox with its label, an optional hint and an optional error shown right under it
+ * (the box is then aria-invalid and described by the error, so a failed submit can focus it).
+ */
 export function CheckboxField({
   label,
   checked,
   onChange,
   hint,
   disabled,
+  name,
+  error,
 }: {
   label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: ReactNode;
   disabled?: boolean;
+  name?: string;
+  error?: string | undefined;
 }) {
-  return (
+  const errorId = useId();
+  const box = (
     <label className={clsx(styles.checkbox, disabled && styles.choiceDisabled)}>
       <input
         type="checkbox"
+        name={name}
         checked={checked}
         disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       />
       <span>
         <span className={styles.checkboxLabel}>{label}</span>
         {hint ? <span className={styles.choiceDescription}>{hint}</span> : null}
       </span>
     </label>
+  );
+  // Always a fragment, so the box keeps its place (and focus) as the error comes and goes.
+  return (
+    <>
+      {box}
+      {error ? (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -87,6 +87,8 @@ interface StepBodyProps extends StepProps {
   cargoTypes: CargoTypeOption[] | null;
   timeContext: TimeContext | null;
   signedIn: boolean;
+  /** The signed-in verified user (where the review step says the confirmation goes), else null. */
+  account: SignedInUser | null;
   prices: RemoteState<PricesTermsResponse> | null;
   calculation: RemoteState<FullCalculatorResponse> | null;
   submitError: string | null;
@@ -106,6 +108,7 @@ const StepBody = memo(function StepBody({
   cargoTypes,
   timeContext,
   signedIn,
+  account,
   prices,
   calculation,
   submitError,
@@ -128,11 +131,12 @@ const StepBody = memo(function StepBody({
       {step === 'payment' && prices ? <PaymentStep {...stepProps} prices={prices} /> : null}
       {step === 'review' && calculation ? (
         <ReviewStep
-          draft={draft}
+          {...stepProps}
           calculation={calculation}
           packages={packages}
           cargoTypes={cargoTypes}
           submitError={submitError}
+          account={account}
         />
       ) : null}
     </Suspense>
@@ -321,8 +325,11 @@ export function OrderWizard({
   }, [focusRequest, step]);
 
   function goTo(target: OrderStep, focus: 'heading' | 'invalid' = 'heading') {
-    showStep(stepHref(target));
-    window.scrollTo({ top: 0 });
+    // The review step's own field (the consent box) failing: stay on the step, focus moves to it.
+    if (target !== step) {
+      showStep(stepHref(target));
+      window.scrollTo({ top: 0 });
+    }
     setFocusRequest((prev) => ({ target: focus, n: prev.n + 1 }));
   }
 
@@ -462,6 +469,7 @@ export function OrderWizard({
             cargoTypes={catalog.cargoTypes}
             timeContext={step === 'time' ? timeContext : null}
             signedIn={user !== null}
+            account={step === 'review' ? user : null}
             prices={step === 'payment' ? prices : null}
             calculation={step === 'review' ? calculation : null}
             submitError={step === 'review' ? submitError : null}

@@ -12,18 +12,20 @@ import {
   PAYMENT_TYPES,
   participantType,
   participantsToFill,
-  type OrderDraft,
   type OrderStep,
   type TimeBlock,
 } from '@freight/domain/order-draft';
 import { formatPhone } from '@freight/domain/phone';
+import { acceptsSms } from '@freight/domain/sms-policy';
 import { formatCount } from '@freight/domain/plural';
+import Link from 'next/link';
 import { ShallowLink } from './shallow-link';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui';
-import type { CargoTypeOption, PackageOption } from '../api/order-api';
+import type { CargoTypeOption, PackageOption, SignedInUser } from '../api/order-api';
 import { stepHref } from '../lib/steps';
-import { FieldError } from './controls';
+import { CheckboxField, FieldError } from './controls';
+import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
 const T = ORDER_TEXTS;
@@ -68,18 +70,33 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Where the confirmation will go, as the API decides it (decision 010): an SMS only to the
+ * verified account's own mobile phone; else a mail to the account's or the sender's address;
+ * else only the done page.
+ */
+function confirmationNote(draft: StepProps['draft'], account: SignedInUser | null): string {
+  if (account?.phone && acceptsSms(account.phone)) return T.confirmationBySms(formatPhone(account.phone));
+  const email = account?.email ?? (draft.contacts.sender.email.trim() || null);
+  return email ? T.confirmationByEmail(email) : T.confirmationOnScreen;
+}
+
 export function ReviewStep({
   draft,
+  dispatch,
+  errors,
   calculation,
   packages,
   cargoTypes,
   submitError,
-}: {
-  draft: OrderDraft;
+  account = null,
+}: StepProps & {
   calculation: CalculationState;
   packages: PackageOption[] | null;
   cargoTypes: CargoTypeOption[] | null;
   submitError: string | null;
+  /** The signed-in verified user, or null (anonymous). */
+  account?: SignedInUser | null;
 }) {
   const d = draft.destination;
   const c = draft.cargo;
@@ -206,6 +223,25 @@ export function ReviewStep({
         )}
       </section>
       {submitError ? <FieldError>{submitError}</FieldError> : null}
+      {/* The personal-data consent: its own box, unticked by default, before «Оформить заявку» (152-FZ). */}
+      <CheckboxField
+        name="consent"
+        label={
+          <>
+            {T.consentPrefix}{' '}
+            <Link href="/docs-n-policies#consent" target="_blank">
+              {T.consentLink}
+            </Link>{' '}
+            {T.consentSuffix}
+          </>
+        }
+        checked={draft.consent}
+        onChange={(value) => dispatch({ type: 'consent/set', value })}
+        error={errors['consent']}
+      />
+      <p className={styles.hint} data-testid="confirmation-note">
+        {confirmationNote(draft, account)}
+      </p>
       <p className={styles.hint}>{T.submitNote}</p>
     </div>
   );
