@@ -26,7 +26,7 @@
 // so that server and clients do not compete for a core. The machine's load average is printed.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -196,6 +196,7 @@ async function jpegOfAbout(bytes) {
 async function startApi() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-upload-'));
   const port = await freePort();
+  const apiLog = openSync(path.join(dataDir, 'api.log'), 'a');
   const bundle = path.join(root, 'apps/api/dist/server.js');
   const fromSource = process.env.API_FROM_SOURCE === '1' || !existsSync(bundle);
   const args = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [bundle];
@@ -207,13 +208,14 @@ async function startApi() {
       NODE_ENV: 'production',
       API_PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // The default log level, as `npm start` runs it (each request costs its log lines too); the
+      // log goes to a file in DATA_DIR, not to this terminal.
       // The bench's requests carry X-Forwarded-For (one client address per upload, as in real life).
       TRUST_PROXY: 'loopback',
       // Production requires a key; a throw-away API gets a throw-away one.
       CAPTCHA_HMAC_KEY: process.env.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('hex'),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', apiLog, apiLog],
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise((_, reject) =>
