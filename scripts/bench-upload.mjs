@@ -24,6 +24,7 @@
 // ten clients on the internet would send them).
 // BENCH_PIN=1 pins the API to CPU 1 and this script (prober and uploader) to CPU 0 with taskset,
 // so that server and clients do not compete for a core. The machine's load average is printed.
+// BENCH_CPU_PROF=<dir> runs the API with `node --cpu-prof` and leaves its profile in <dir>.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -197,14 +198,24 @@ async function startApi() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-upload-'));
   const port = await freePort();
   const apiLog = openSync(path.join(dataDir, 'api.log'), 'a');
-  const bundle = path.join(root, 'apps/api/dist/server.js');
+  // BENCH_API_BUNDLE: another build of the bundle (a private tsup outDir inside apps/api).
+  const bundle = process.env.BENCH_API_BUNDLE
+    ? path.resolve(process.env.BENCH_API_BUNDLE)
+    : path.join(root, 'apps/api/dist/server.js');
   const fromSource = process.env.API_FROM_SOURCE === '1' || !existsSync(bundle);
-  const args = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')] : [bundle];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const args = fromSource
+    ? [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')]
+    : [...profile, bundle];
   const [command, commandArgs] = PIN ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
+  // The default log level, as `npm start` runs it: an inherited LOG_LEVEL does not count.
+  const { LOG_LEVEL: _ignored, ...inherited } = process.env;
   const child = spawn(command, commandArgs, {
     cwd: path.join(root, 'apps/api'),
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       API_PORT: String(port),
       DATA_DIR: dataDir,
@@ -222,7 +233,13 @@ async function startApi() {
     child.once('exit', (code) => reject(new Error(`the API exited (${code}) before it answered`))),
   );
   exited.catch(() => undefined);
-  await Promise.race([waitFor(`${url}/api/health`, 60_000), exited]);
+  try {
+    // A loaded machine applies the migrations slowly.
+    await Promise.race([waitFor(`${url}/api/health`, 240_000), exited]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     url,
     pid: child.pid,
@@ -417,7 +434,7 @@ async function runUploader() {
           i % 2 === 0
             ? { name: `photo-${i}.jpg`, type: 'image/jpeg', size: jpeg.length, content: jpeg, forwardedFor }
             : { name: `screen-${i}.png`, type: 'image/png', size: png.length, content: png, forwardedFor },
-        ),
+        ).catch((error) => ({ status: 0, body: `connection failed: ${error.code ?? error.message}` })),
       ),
     );
     process.send({ results, seconds: (Date.now() - started) / 1000 });

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { openDatabase, seedDemo, seedReference } from '@freight/db';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
-import { loggerOptions } from './logger';
+import { logDestination, loggerOptions } from './logger';
 import { purgeDeadSessions } from './modules/auth/session.service';
 import { hashSecret } from './modules/auth/password';
 import { purgeIdentityData } from './modules/auth/identity.repository';
@@ -15,6 +15,8 @@ import { purgeSmsLedger } from './modules/messaging/sms-policy';
  * SIGINT/SIGTERM.
  */
 const config = loadConfig();
+// Standard output, written asynchronously and flushed before the process ends (logger.ts).
+const logStream = logDestination();
 
 const database = await openDatabase({
   url: config.databaseUrl,
@@ -29,7 +31,7 @@ await database.migrate();
 await seedReference(database.db);
 if (config.demoMode) await seedDemo(database.db, { hashPassword: (p) => hashSecret(p) });
 
-app = await buildApp({ config, database, logger: loggerOptions(config) });
+app = await buildApp({ config, database, logger: loggerOptions(config, logStream) });
 
 if (config.demoMode) {
   app.log.warn(
@@ -59,6 +61,9 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   clearInterval(purgeTimer);
   await app?.close();
   await database.close();
+  // The last lines (this shutdown's included) reach the file before the process exits; pino also
+  // flushes synchronously on exit, which covers a crash that never gets here.
+  logStream.flushSync();
 });
 
 await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { BatchedFileWriter } from './batched-file-writer';
 import type { FileStorage } from './file-storage';
 import { ImageInspector, type InspectedImage } from './image-inspector';
 import { sanitizeImage } from './image-sanitizer';
@@ -39,7 +39,8 @@ export async function receiveImage(source: Readable, options: ReceiveImageOption
   const cleaned = path.join(options.scratchDir, `${id}.clean`);
   try {
     const inspector = new ImageInspector({ maxBytes: options.maxBytes, declared: options.declared });
-    await pipeline(source, inspector, createWriteStream(original, { flags: 'wx', mode: 0o600 }));
+    // Written 1 MiB at a time, not one file-system request per socket chunk (batched-file-writer.ts).
+    await pipeline(source, inspector, new BatchedFileWriter(original));
     const inspected = inspector.result!;
     const clean = await sanitizeImage(original, cleaned, inspected.mime);
     await rm(original, { force: true });
