@@ -1,4 +1,10 @@
-import { DayHoursSchema, HOLIDAY_MODES, MESSAGES, ScheduleExceptionSchema } from '@freight/domain';
+import {
+  DayHoursSchema,
+  HOLIDAY_MODES,
+  MESSAGES,
+  ScheduleExceptionSchema,
+  TRANSPORT_TYPE_CODES,
+} from '@freight/domain';
 import { z } from 'zod';
 import { queryBoolean, queryNumber } from './query';
 
@@ -17,7 +23,11 @@ const searchText = (min: number, tooShort: string) =>
 export const SUBDIVISION_KINDS = ['terminal', 'office', 'pickup_point'] as const;
 export const OPERATIONS = ['acceptance', 'release', 'pickup', 'delivery'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'sbp', 'non_cash'] as const;
-export const TRANSPORT_TYPE_CODES = ['auto', 'express', 'rail', 'avia'] as const;
+export { TRANSPORT_TYPE_CODES };
+/** The most offices one page of duty_delivery_subdivisions/subdivision may hold (`limit`). */
+export const SUBDIVISION_PAGE_MAX = 100;
+/** The header with the number of all offices a paged search matched. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** Values the `parameters` filter of duty_delivery_subdivisions/subdivision understands. */
 export const SUBDIVISION_PARAMETERS = [...OPERATIONS, ...PAYMENT_METHODS, ...TRANSPORT_TYPE_CODES] as const;
 export type SubdivisionParameter = (typeof SUBDIVISION_PARAMETERS)[number];
@@ -157,6 +167,12 @@ export const SubdivisionSearchQuerySchema = z
     kind: z.enum(SUBDIVISION_KINDS, { error: L.kindInvalid }).optional(),
     near_lat: coordinate(90).optional(),
     near_lon: coordinate(180).optional(),
+    /**
+     * One page of the answer: `limit` offices (1…100) after skipping `skip`; the number of all
+     * that match is in the `X-Total-Count` header. Without `limit` the answer is the whole list.
+     */
+    skip: queryNumber(L.pagingInvalid, { int: true, min: 0, max: 100_000 }).optional(),
+    limit: queryNumber(L.pagingInvalid, { int: true, min: 1, max: SUBDIVISION_PAGE_MAX }).optional(),
   })
   .refine((q) => (q.near_lat === undefined) === (q.near_lon === undefined), {
     error: L.coordinatesInvalid,

@@ -194,6 +194,8 @@ export const CargoListItemSchema = z
     recipient_name: z.string().nullable(),
     price_kopecks: z.number().int(),
     price_text: z.string(),
+    /** How the order is paid (cash, card, non_cash); `flags.paid` tells whether it is. */
+    payment_type: z.enum(PAYMENT_TYPES.map((p) => p.value) as ['cash', 'card', 'non_cash']),
     planned_arrival_date: z.string().nullable(),
     quantity: z.number().int(),
     weight: z.number(),

@@ -1,4 +1,11 @@
-import { ADDRESS_MAX_LENGTH, MESSAGES, POINT_TYPES, PROMOCODE_MAX_LENGTH } from '@freight/domain';
+import {
+  ADDRESS_MAX_LENGTH,
+  MESSAGES,
+  POINT_TYPES,
+  PROMOCODE_MAX_LENGTH,
+  SHIPMENT_LIMITS as L,
+  type CalculatorRequest,
+} from '@freight/domain';
 import { z } from 'zod';
 import { CityRefSchema, TRANSPORT_TYPE_CODES } from './locations';
 import { queryBoolean, queryNumber } from './query';
@@ -15,9 +22,9 @@ const boundedInt = (min: number, max: number, message: string) =>
 export const PricesTermsQuerySchema = z.object({
   city_from_fias_id: CityRefSchema,
   city_to_fias_id: CityRefSchema,
-  quantity: queryNumber(P.quantityRange, { int: true, min: 1, max: 500 }).default(1),
-  weight: queryNumber(P.weightRange, { min: 0, max: 20_000 }).default(0),
-  volume: queryNumber(P.volumeRange, { min: 0, max: 80 }).default(0),
+  quantity: queryNumber(P.quantityRange, { int: true, ...L.quantity }).default(L.quantity.min),
+  weight: queryNumber(P.weightRange, { min: 0, max: L.weight.max }).default(0),
+  volume: queryNumber(P.volumeRange, { min: 0, max: L.volume.max }).default(0),
   from_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
   to_address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
   is_logged: queryBoolean.optional(),
@@ -70,9 +77,9 @@ export const CalculatorPointSchema = z
   .strictObject({
     type: z.enum(POINT_VALUES).default('warehouse'),
     address: z.string().trim().max(ADDRESS_MAX_LENGTH).optional(),
-    km_outside_ring: boundedNumber(0, 500, P.kmRange).default(0),
+    km_outside_ring: boundedNumber(L.km.min, L.km.max, P.kmRange).default(L.km.min),
     loading: z.boolean().default(false),
-    floor: boundedInt(1, 100, P.floorRange).default(1),
+    floor: boundedInt(L.floor.min, L.floor.max, P.floorRange).default(L.floor.min),
     has_lift: z.boolean().default(false),
   })
   .refine((p) => p.type === 'warehouse' || (p.address ?? '').length > 0, {
@@ -80,22 +87,32 @@ export const CalculatorPointSchema = z
     path: ['address'],
   });
 
-export const CalculatorPlaceSchema = z.strictObject({
-  quantity: boundedInt(1, 500, P.quantityRange),
-  weight: boundedNumber(0, 20_000, P.placeWeightRange),
-  length: boundedNumber(1, 1500, P.dimensionRange),
-  width: boundedNumber(1, 1500, P.dimensionRange),
-  height: boundedNumber(1, 1500, P.dimensionRange),
-  crate: z.boolean().default(false),
-});
+const dimension = boundedNumber(L.dimension.min, L.dimension.max, P.dimensionRange).optional();
+
+/** One group of places: dimensions (all three) or a volume of one place, or both (the volume wins). */
+export const CalculatorPlaceSchema = z
+  .strictObject({
+    quantity: boundedInt(L.quantity.min, L.quantity.max, P.quantityRange),
+    weight: boundedNumber(0, L.weight.max, P.placeWeightRange),
+    length: dimension,
+    width: dimension,
+    height: dimension,
+    /** m³ of one place. */
+    volume: boundedNumber(0, L.volume.max, P.volumeRange).optional(),
+    crate: z.boolean().default(false),
+  })
+  .refine(
+    (p) => p.volume !== undefined || (p.length !== undefined && p.width !== undefined && p.height !== undefined),
+    { error: P.dimensionRange, path: ['length'] },
+  );
 
 export const FullCalculatorRequestSchema = z
   .strictObject({
     city_from: CityRefSchema,
     city_to: CityRefSchema,
     transportation_type: z.enum(TRANSPORT_TYPE_CODES, { error: P.typeUnknown }).default('auto'),
-    places: z.array(CalculatorPlaceSchema).min(1, { error: P.placesRequired }).max(50),
-    cargo_type: z.string().max(50).optional(),
+    places: z.array(CalculatorPlaceSchema).min(1, { error: P.placesRequired }).max(L.placeGroups.max),
+    cargo_type: z.string().max(L.code.max).optional(),
     fragile: z.boolean().default(false),
     departure: CalculatorPointSchema.default({
       type: 'warehouse',
@@ -112,16 +129,24 @@ export const FullCalculatorRequestSchema = z
       has_lift: false,
     }),
     packages: z
-      .array(z.strictObject({ code: z.string().max(50), quantity: boundedInt(1, 500, P.quantityRange).optional() }))
-      .max(20)
+      .array(
+        z.strictObject({
+          code: z.string().max(L.code.max),
+          quantity: boundedInt(L.quantity.min, L.quantity.max, P.quantityRange).optional(),
+        }),
+      )
+      .max(L.packages.max)
       .default([]),
     /** Roubles. */
-    declared_value: boundedNumber(0, 100_000_000, P.declaredValueRange).default(0),
+    declared_value: boundedNumber(L.declaredValue.min, L.declaredValue.max, P.declaredValueRange).default(0),
     promocode: z.string().trim().max(PROMOCODE_MAX_LENGTH).optional(),
     is_logged: z.boolean().default(false),
   })
   .meta({ id: 'FullCalculatorRequest' });
-export type FullCalculatorRequest = z.input<typeof FullCalculatorRequestSchema>;
+/** Compiles only when the schema accepts `T`. */
+type AcceptedBy<T extends z.input<typeof FullCalculatorRequestSchema>> = T;
+/** The body, typed once in the domain (`CalculatorRequest`, built by `draftToCalculatorRequest`). */
+export type FullCalculatorRequest = AcceptedBy<CalculatorRequest>;
 
 export const PriceLineSchema = z.object({
   code: z.string(),

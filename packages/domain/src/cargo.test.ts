@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calculateVolume,
-  CARGO_TABS,
-  DEFAULT_CARGO,
-  selectCargoTab,
-  updateCargo,
-  type CargoState,
-  type CargoTab,
-} from './cargo';
+import { CARGO_TABS, DEFAULT_CARGO, selectCargoTab, updateCargo, type CargoState, type CargoTab } from './cargo';
 import { CargoStateSchema } from './cargo-schema';
 import { DOCUMENT_PRESET } from './constants';
 
@@ -90,26 +82,6 @@ describe('updateCargo', () => {
     ['omitted keys untouched', cargo({ tab: 'multiple', quantity: 3, length: 5 }), {}, { quantity: 3, length: 5 }],
   ])('%s', (_name, state, patch, expected) => {
     expect(updateCargo(state, patch)).toMatchObject(expected);
-  });
-});
-
-describe('calculateVolume', () => {
-  it.each<[Parameters<typeof calculateVolume>[0], number | null]>([
-    [{ length: 100, width: 100, height: 100 }, 1],
-    [{ length: 100, width: 100, height: 100, quantity: 3 }, 3],
-    [{ length: 31, width: 25, height: 1 }, 0.000775],
-    [{ length: 120, width: 80, height: 100, quantity: 2 }, 1.92],
-    [{ length: 10.5, width: 10, height: 10 }, 0.00105],
-    [{ length: 0.1, width: 0.1, height: 0.1 }, 0], // below 1 cm³ rounds to 0
-    [{ length: 30, width: 20, height: 10, quantity: null }, 0.006],
-    [{ length: 10, width: 10, height: null }, null],
-    [{ length: 10, width: undefined, height: 10 }, null],
-    [{ length: 0, width: 10, height: 10 }, null],
-    [{ length: -10, width: 10, height: 10 }, null],
-    [{ length: 10, width: 10, height: 10, quantity: 0 }, null],
-    [{ length: Number.NaN, width: 10, height: 10 }, null],
-  ])('%j → %s m³', (input, expected) => {
-    expect(calculateVolume(input)).toBe(expected);
   });
 });
 

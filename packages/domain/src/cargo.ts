@@ -74,28 +74,3 @@ export function updateCargo(state: CargoState, patch: CargoPatch): CargoState {
   if (next.tab !== 'multiple') next.quantity = 1;
   return next;
 }
-
-/** cm³ in one m³. */
-const CM3_PER_M3 = 1_000_000;
-
-/**
- * Volume in m³ of `quantity` places of length × width × height centimetres, rounded to
- * 6 decimals (1 cm³), which removes floating-point noise and loses nothing for whole
- * centimetres. Null when a dimension is missing, zero, negative or not finite, or when the
- * quantity is not a positive number; quantity defaults to 1.
- */
-export function calculateVolume(dimensions: {
-  length: number | null | undefined;
-  width: number | null | undefined;
-  height: number | null | undefined;
-  quantity?: number | null;
-}): number | null {
-  const { length, width, height } = dimensions;
-  const quantity = dimensions.quantity ?? 1;
-  if (!isPositive(length) || !isPositive(width) || !isPositive(height) || !isPositive(quantity)) return null;
-  return Math.round(length * width * height * quantity) / CM3_PER_M3;
-}
-
-function isPositive(value: number | null | undefined): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0;
-}

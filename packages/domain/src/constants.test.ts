@@ -82,7 +82,7 @@ describe('index', () => {
     ['EmailSchema'],
     ['createBugReportSchema'],
     ['selectCargoTab'],
-    ['calculateVolume'],
+    ['shipmentVolume'],
     ['orderDraftReducer'],
     ['serializeDraft'],
     ['restoreDraft'],

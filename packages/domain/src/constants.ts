@@ -81,11 +81,16 @@ export const STRIPPABLE_SPECIAL_CHARS = '!@#$%^&*+';
 
 /**
  * Sort options of the order list (spec section 9): «Сначала новые» sorts by date reversed,
- * «Сначала старые» sorts by date in natural order. The first one is the default.
+ * «Сначала старые» sorts by date in natural order. The first one is the default. Issue 14 adds
+ * price (both ways) and the latest status change first.
  */
 export const ORDER_LIST_SORT_OPTIONS = [
   { value: 'newest', label: ORDER_LIST_TEXTS.sortNewestFirst, sortBy: 'date', reverse: true },
   { value: 'oldest', label: ORDER_LIST_TEXTS.sortOldestFirst, sortBy: 'date', reverse: false },
+  // Not in the spec (issue 14): the API's other sort flags, sort_by_price and sort_by_status_date.
+  { value: 'price_desc', label: ORDER_LIST_TEXTS.sortPriceDesc, sortBy: 'price', reverse: true },
+  { value: 'price_asc', label: ORDER_LIST_TEXTS.sortPriceAsc, sortBy: 'price', reverse: false },
+  { value: 'status_date', label: ORDER_LIST_TEXTS.sortStatusDate, sortBy: 'status_date', reverse: true },
 ] as const;
 export type OrderListSortOption = (typeof ORDER_LIST_SORT_OPTIONS)[number];
 export type OrderListSort = OrderListSortOption['value'];

@@ -29,6 +29,8 @@ import { PLURAL_TEXTS } from './texts/plural';
 import { DATES_TEXTS } from './texts/dates';
 import { INPUT_TEXTS } from './texts/input';
 import { CAPTCHA_TEXTS } from './texts/captcha';
+import { ACCOUNT_ORDERS_TEXTS } from './texts/account-orders';
+import { CARGO_TRANSFER_TEXTS } from './texts/cargo-transfer';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -76,4 +78,8 @@ export const MESSAGES = {
   input: INPUT_TEXTS,
   /** Proof-of-work check before an SMS code is sent (decision 011). */
   captcha: CAPTCHA_TEXTS,
+  /** Export and import of the client's orders (issue #14, cargo-transfer.ts). */
+  cargoTransfer: CARGO_TRANSFER_TEXTS,
+  /** The client's orders in the personal account: list, card, export and import screens (issue 14). */
+  accountOrders: ACCOUNT_ORDERS_TEXTS,
 } as const;

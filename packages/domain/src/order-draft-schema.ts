@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CargoStateSchema } from './cargo-schema';
 import { isIsoDate } from './dates';
 import { COMMON_TEXTS } from './texts/common';
+import { SHIPMENT_LIMITS as L } from './shipment/limits';
 import {
   ADDRESS_MAX_LENGTH,
   ORDER_DRAFT_VERSION,
@@ -11,7 +12,6 @@ import {
   PAYMENT_TYPES,
   POINT_TYPES,
   PROMOCODE_MAX_LENGTH,
-  SERVICE_LIMITS,
   createOrderDraft,
   enforceCargoInvariants,
   type OrderDraft,
@@ -76,17 +76,17 @@ const SECTION_SCHEMAS = {
   cargoType: z.string().min(1).nullable(),
   promocode: z.string().max(PROMOCODE_MAX_LENGTH),
   services: z.strictObject({
-    declaredValue: z.number().min(0).max(SERVICE_LIMITS.declaredValueMax).nullable(),
+    declaredValue: z.number().min(L.declaredValue.min).max(L.declaredValue.max).nullable(),
     fragile: z.boolean(),
     crate: z.boolean(),
     departureLoading: z.boolean(),
-    departureFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
+    departureFloor: z.number().int().min(L.floor.min).max(L.floor.max),
     departureLift: z.boolean(),
     deliveryLoading: z.boolean(),
-    deliveryFloor: z.number().int().min(1).max(SERVICE_LIMITS.floorMax),
+    deliveryFloor: z.number().int().min(L.floor.min).max(L.floor.max),
     deliveryLift: z.boolean(),
-    departureKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
-    deliveryKm: z.number().min(0).max(SERVICE_LIMITS.kmMax),
+    departureKm: z.number().min(L.km.min).max(L.km.max),
+    deliveryKm: z.number().min(L.km.min).max(L.km.max),
   }),
   contacts: z.strictObject({
     sender: DetailsSchema,

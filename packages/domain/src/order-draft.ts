@@ -3,6 +3,7 @@ import { DOCUMENT_PRESET } from './constants';
 import type { WorkingDayCalendar } from './dates';
 import { ORDER_DRAFT_TEXTS } from './texts/order-draft';
 import { cleanText } from './text';
+import { SHIPMENT_LIMITS as L } from './shipment/limits';
 
 /** Where cargo is handed over or received: at our terminal (warehouse) or at an address. */
 export const POINT_TYPES = [
@@ -214,8 +215,6 @@ export const DEFAULT_SERVICES: ServicesState = {
 const EMPTY_DETAILS: ParticipantDetails = { name: '', phone: '', email: '', inn: '', kpp: '' };
 /** Longest participant name we keep (code points). */
 export const PARTICIPANT_NAME_MAX_LENGTH = 200;
-/** Limits of the services section; the pricing API accepts the same ranges. */
-export const SERVICE_LIMITS = { declaredValueMax: 100_000_000, floorMax: 100, kmMax: 500 } as const;
 
 /** Longest promocode we keep; the spec shows none, real codes are short. */
 export const PROMOCODE_MAX_LENGTH = 50;
@@ -287,12 +286,12 @@ function updateServices(state: ServicesState, patch: Partial<ServicesState>): Se
   if ('declaredValue' in patch) {
     const v = patch.declaredValue;
     next.declaredValue =
-      typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(v, SERVICE_LIMITS.declaredValueMax) : null;
+      typeof v === 'number' && Number.isFinite(v) && v >= L.declaredValue.min ? Math.min(v, L.declaredValue.max) : null;
   }
-  next.departureFloor = clampNumber(next.departureFloor, 1, SERVICE_LIMITS.floorMax, true, 1);
-  next.deliveryFloor = clampNumber(next.deliveryFloor, 1, SERVICE_LIMITS.floorMax, true, 1);
-  next.departureKm = clampNumber(next.departureKm, 0, SERVICE_LIMITS.kmMax, false, 0);
-  next.deliveryKm = clampNumber(next.deliveryKm, 0, SERVICE_LIMITS.kmMax, false, 0);
+  next.departureFloor = clampNumber(next.departureFloor, L.floor.min, L.floor.max, true, L.floor.min);
+  next.deliveryFloor = clampNumber(next.deliveryFloor, L.floor.min, L.floor.max, true, L.floor.min);
+  next.departureKm = clampNumber(next.departureKm, L.km.min, L.km.max, false, L.km.min);
+  next.deliveryKm = clampNumber(next.deliveryKm, L.km.min, L.km.max, false, L.km.min);
   return next;
 }
 
@@ -399,8 +398,6 @@ export const ORDER_STEP_VALUES = ORDER_STEPS.map((s) => s.value) as OrderStep[];
 
 /** Shortest pick-up or delivery window, minutes. */
 export const MIN_TIME_WINDOW_MINUTES = 120;
-/** Cargo limits checked before a price is asked (the pricing API has the same ones). */
-export const CARGO_LIMITS = { weightMin: 0.01, weightMax: 20_000, volumeMin: 0.01, volumeMax: 80, dimensionMax: 1500 };
 
 export interface ValidateOrderDraftOptions {
   /** Today's ISO date (the client's or the origin's); dates before it are refused. Default: not checked. */
@@ -451,8 +448,7 @@ function validateCargo(draft: OrderDraft, errors: Record<string, string>): void 
   const M = ORDER_DRAFT_TEXTS;
   const c = draft.cargo;
   if (c.weight === null || c.weight === 0) errors['cargo.weight'] = M.weightRequired;
-  else if (c.weight < CARGO_LIMITS.weightMin || c.weight > CARGO_LIMITS.weightMax)
-    errors['cargo.weight'] = M.weightRange;
+  else if (c.weight < L.weight.min || c.weight > L.weight.max) errors['cargo.weight'] = M.weightRange;
   const dims = [c.length, c.width, c.height];
   const hasDims = dims.every((v) => v !== null && v > 0);
   const hasVolume = c.volume !== null && c.volume > 0;
@@ -463,9 +459,9 @@ function validateCargo(draft: OrderDraft, errors: Record<string, string>): void 
   }
   for (const key of ['length', 'width', 'height'] as const) {
     const v = c[key];
-    if (v !== null && v > 0 && (v < 1 || v > CARGO_LIMITS.dimensionMax)) errors[`cargo.${key}`] = M.dimensionRange;
+    if (v !== null && v > 0 && (v < L.dimension.min || v > L.dimension.max)) errors[`cargo.${key}`] = M.dimensionRange;
   }
-  if (hasVolume && (c.volume! < CARGO_LIMITS.volumeMin || c.volume! > CARGO_LIMITS.volumeMax)) {
+  if (hasVolume && (c.volume! < L.volume.min || c.volume! > L.volume.max)) {
     errors['cargo.volume'] = M.volumeRange;
   }
 }

@@ -4,6 +4,8 @@ import { PRICING_TEXTS } from './texts/pricing';
 import { formatNumber, formatRub } from './money';
 import { formatCount, pluralize } from './plural';
 import { toPriceAmount } from './price';
+import { CRATE_PACKAGE_CODE } from './shipment/limits';
+import { shipmentVolume } from './shipment/volume';
 
 /*
  * The pricing engine (issue 6). Every amount is an integer number of kopecks.
@@ -97,13 +99,19 @@ export interface PricingPlace {
   quantity: number;
   /** Kilograms per place. */
   weightKg: number;
-  lengthCm: number;
-  widthCm: number;
-  heightCm: number;
+  /** Dimensions of one place, cm; null when only the volume is known. */
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+  /** Cubic metres of one place when stated; wins over the dimensions (`shipmentVolume`). */
+  volumeM3?: number | null;
   crate?: boolean;
 }
 
-/** Sums places with dimensions (each counted `quantity` times) into a {@link CargoSummary}. */
+/**
+ * Sums places (each counted `quantity` times) into a {@link CargoSummary}. A place's volume is
+ * `shipmentVolume` of it: the stated volume, else its dimensions.
+ */
 export function summarizePlaces(places: readonly PricingPlace[]): CargoSummary {
   const summary: CargoSummary = {
     quantity: 0,
@@ -115,13 +123,19 @@ export function summarizePlaces(places: readonly PricingPlace[]): CargoSummary {
     maxPlaceVolumeM3: 0,
   };
   for (const place of places) {
-    const placeVolume = (place.lengthCm * place.widthCm * place.heightCm) / 1_000_000;
+    const placeVolume =
+      shipmentVolume({
+        length: place.lengthCm,
+        width: place.widthCm,
+        height: place.heightCm,
+        volume: place.volumeM3,
+      }) ?? 0;
     summary.quantity += place.quantity;
     summary.weightKg += place.weightKg * place.quantity;
     summary.volumeM3 += placeVolume * place.quantity;
     if (place.crate) summary.crateVolumeM3 += placeVolume * place.quantity;
     summary.maxPlaceWeightKg = Math.max(summary.maxPlaceWeightKg, place.weightKg);
-    summary.maxSideCm = Math.max(summary.maxSideCm, place.lengthCm, place.widthCm, place.heightCm);
+    summary.maxSideCm = Math.max(summary.maxSideCm, place.lengthCm ?? 0, place.widthCm ?? 0, place.heightCm ?? 0);
     summary.maxPlaceVolumeM3 = Math.max(summary.maxPlaceVolumeM3, placeVolume);
   }
   return summary;
@@ -372,7 +386,9 @@ export function calculatePackaging(choice: PackagingChoice, cargo: CargoSummary)
     basis = formatPlaces(places);
   } else if (choice.unit === 'm3') {
     const litres =
-      choice.code === 'crate' && cargo.crateVolumeM3 > 0 ? toLitres(cargo.crateVolumeM3) : toLitres(cargo.volumeM3);
+      choice.code === CRATE_PACKAGE_CODE && cargo.crateVolumeM3 > 0
+        ? toLitres(cargo.crateVolumeM3)
+        : toLitres(cargo.volumeM3);
     amount = divRoundHalfUp(litres * choice.priceKopecks, 1000);
     basis = m3(litres);
   } else {

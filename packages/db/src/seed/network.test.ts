@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { OfficeScheduleSchema } from '@freight/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
 import { cities, newsItems, streets, subdivisions } from '../schema/index';
@@ -59,5 +59,39 @@ describe('network and content seed', () => {
     expect(await counts()).toEqual(first);
     expect(first[0]).toBe(CITY_SEED.length);
     expect(first[2]).toBe(SUBDIVISION_SEED.length);
+  });
+
+  it('updates changed offices, cities and news in place: same id, the seed’s values, no twin', async () => {
+    await seedReference(handle.db);
+    const office = SUBDIVISION_SEED[0]!;
+    const city = CITY_SEED[0]!;
+    const news = NEWS_SEED[0]!;
+    const [officeRow] = await handle.db.select().from(subdivisions).where(eq(subdivisions.code, office.code));
+    const [cityRow] = await handle.db.select().from(cities).where(eq(cities.name, city.name));
+    const [newsRow] = await handle.db.select().from(newsItems).where(eq(newsItems.slug, news.slug));
+    // The installation holds older values than the seed now says.
+    await handle.db
+      .update(subdivisions)
+      .set({ address: 'старый адрес', phone: '+70000000000', isPartner: !office.isPartner })
+      .where(eq(subdivisions.id, officeRow!.id));
+    await handle.db.update(cities).set({ lat: 0, population: 1 }).where(eq(cities.id, cityRow!.id));
+    await handle.db.update(newsItems).set({ title: 'Старый заголовок' }).where(eq(newsItems.id, newsRow!.id));
+
+    await seedReference(handle.db);
+
+    const offices = await handle.db.select().from(subdivisions).where(eq(subdivisions.code, office.code));
+    expect(offices).toHaveLength(1);
+    expect(offices[0]).toMatchObject({
+      id: officeRow!.id,
+      address: office.address,
+      phone: office.phone,
+      isPartner: office.isPartner,
+    });
+    const cityRows = await handle.db.select().from(cities).where(eq(cities.name, city.name));
+    expect(cityRows).toHaveLength(1);
+    expect(cityRows[0]).toMatchObject({ id: cityRow!.id, lat: city.lat, population: city.population });
+    const newsRows = await handle.db.select().from(newsItems).where(eq(newsItems.slug, news.slug));
+    expect(newsRows).toHaveLength(1);
+    expect(newsRows[0]).toMatchObject({ id: newsRow!.id, title: news.title });
   });
 });

@@ -14,6 +14,16 @@ export const findTransportationTypes = (db: Database) =>
     .where(eq(transportationTypes.isActive, true))
     .orderBy(asc(transportationTypes.position));
 
+/** The catalogue's name of a transportation type by code, active or not (old cargo keep theirs). */
+export async function findTransportationTypeName(db: Database, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: transportationTypes.name })
+    .from(transportationTypes)
+    .where(eq(transportationTypes.code, code))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export const findAdditionalServices = (db: Database) =>
   db
     .select()

@@ -5,7 +5,10 @@ import {
   RU_PRODUCTION_CALENDAR,
   addWorkingDays,
   cargoStatusLabel,
+  apiFieldsToDraftPaths,
   draftToCalculatorRequest,
+  shipmentRecord,
+  toDraftPath,
   formatLongDate,
   formatPhoneSpaced,
   formatRub,
@@ -17,6 +20,7 @@ import {
   toIsoDate,
   trackingPath,
   validateOrderDraft,
+  type CalculatorRequest,
   type OrderDraft,
   type ParticipantKey,
 } from '@freight/domain';
@@ -77,35 +81,14 @@ function replay(row: repo.IdempotencyRow, hash: string): CreateResult {
 
 // ---- turning a draft into an order --------------------------------------------------------------------
 
-/** Calculator request paths → draft paths, so the wizard can point at the step with the problem. */
-const CALCULATOR_TO_DRAFT: [RegExp, string][] = [
-  [/^city_from$/, 'destination.city_departure'],
-  [/^city_to$/, 'destination.city_delivery'],
-  [/^transportation_type$/, 'transportationType'],
-  [/^places\.0\.quantity$/, 'cargo.quantity'],
-  [/^places\.0\.weight$/, 'cargo.weight'],
-  [/^places\.0\.(length|width|height)$/, 'cargo.$1'],
-  [/^declared_value$/, 'services.declaredValue'],
-  [/^departure\.address$/, 'destination.departure_address'],
-  [/^delivery\.address$/, 'destination.delivery_address'],
-  [/^departure\.floor$/, 'services.departureFloor'],
-  [/^delivery\.floor$/, 'services.deliveryFloor'],
-  [/^departure\.km_outside_ring$/, 'services.departureKm'],
-  [/^delivery\.km_outside_ring$/, 'services.deliveryKm'],
-  [/^packages\.(\d+)\.\w+$/, 'packageItems.$1.id'],
-  [/^promocode$/, 'promocode'],
-];
-
-export function toDraftPath(path: string): string {
-  for (const [pattern, target] of CALCULATOR_TO_DRAFT) if (pattern.test(path)) return path.replace(pattern, target);
-  return path;
-}
-
+/** Error fields of the pricing API onto draft paths: the shipment's one mapper (domain). */
 function mapFields(fields: Record<string, string> | undefined): Record<string, string> {
-  const mapped: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields ?? {})) mapped[toDraftPath(path)] ??= message;
-  return mapped;
+  const mapped = apiFieldsToDraftPaths(fields);
+  return { ...mapped.rest, ...mapped.fields };
 }
+
+// The cargo import (cargo-import.ts) maps one field at a time.
+export { toDraftPath };
 
 const invalid = (fields: Record<string, string>, status = 400) =>
   new AppError('VALIDATION_FAILED', status, MESSAGES.common.validationFailed, fields);
@@ -160,8 +143,10 @@ function workingDaysBetween(from: string, to: string): number {
   return days;
 }
 
-interface PreparedOrder {
+export interface PreparedOrder {
   draft: OrderDraft;
+  /** The full-calculation body the price was computed from (after the contracts schema). */
+  request: CalculatorRequest;
   price: FullCalculatorResponse;
   dispatchDate: string;
   arrivalDate: string;
@@ -192,7 +177,7 @@ async function officeId(
  * profile first), prices it again with the pricing engine, and resolves the terminals. Throws
  * 400 with fields keyed by draft path, or 404/422 from pricing mapped the same way.
  */
-async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderDraft): Promise<PreparedOrder> {
+export async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderDraft): Promise<PreparedOrder> {
   const now = deps.clock();
   const user = owner.kind === 'user' ? await findActiveUserById(deps.db, owner.userId) : null;
   const draft = prefillSender(input, user?.isVerified ? user : null);
@@ -207,8 +192,8 @@ async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderDraft): 
   const parsed = FullCalculatorRequestSchema.safeParse(request);
   if (!parsed.success) {
     const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[toDraftPath(issue.path.join('.'))] ??= issue.message;
-    throw invalid(fields);
+    for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+    throw invalid(mapFields(fields));
   }
   let price: FullCalculatorResponse;
   try {
@@ -253,14 +238,16 @@ async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderDraft): 
       : addWorkingDays(dispatchDate, transit, RU_PRODUCTION_CALENDAR);
   const wanted = draft.time.isDeliveryDateChosen ? draft.time.delivery.date : null;
   if (wanted && wanted > arrivalDate) arrivalDate = wanted;
-  return { draft, price, dispatchDate, arrivalDate, departureOfficeId, deliveryOfficeId, user };
-}
-
-function volumeOf(draft: OrderDraft): number {
-  const c = draft.cargo;
-  if (c.volume && c.volume > 0) return c.volume;
-  const single = ((c.length ?? 0) * (c.width ?? 0) * (c.height ?? 0)) / 1_000_000;
-  return Math.max(0.01, Math.round(single * c.quantity * 1000) / 1000);
+  return {
+    draft,
+    request: parsed.data,
+    price,
+    dispatchDate,
+    arrivalDate,
+    departureOfficeId,
+    deliveryOfficeId,
+    user,
+  };
 }
 
 /**
@@ -328,6 +315,14 @@ async function insertWithTrackNumber(db: Database, values: Omit<repo.CargoInsert
   throw new Error('No free track number after several attempts');
 }
 
+/** How an order is created besides request_create itself (the import of a file, issue #14). */
+export interface CreateRequestOptions {
+  /** Send the confirmation SMS / e-mail (default true; the import sends none per row). */
+  notify?: boolean;
+  /** Keep the wizard's draft (default false: a created order replaces it). */
+  keepDraft?: boolean;
+}
+
 /**
  * POST request_create. Idempotency (Stripe / brandur): a key already completed for this caller
  * replays its first answer, or 422 when the body differs. A new key is claimed inside the
@@ -344,6 +339,7 @@ export async function createRequest(
   key: string,
   body: { draft: OrderDraft },
   client: RequestClient,
+  options: CreateRequestOptions = {},
 ): Promise<CreateResult> {
   const owner = requireOwner(session);
   const scope = repo.ownerScope(owner);
@@ -368,9 +364,9 @@ export async function createRequest(
         userId: session?.userId ?? null,
         ...client,
       });
-      const created = await createCargo(tx, deps, owner, prepared, now, consentId, client.ip);
+      const created = await createCargo(tx, deps, owner, prepared, now, consentId, client.ip, options.notify ?? true);
       await repo.completeIdempotencyKey(tx, scope, key, 201, created, now);
-      await repo.deleteDraft(tx, owner);
+      if (!options.keepDraft) await repo.deleteDraft(tx, owner);
       return { created };
     });
   } catch (error) {
@@ -395,6 +391,7 @@ async function createCargo(
   now: Date,
   consentId: number,
   ip: string | null,
+  notify: boolean,
 ): Promise<RequestCreateResponse> {
   const { draft, price, user } = prepared;
   let promoCodeId: number | null = null;
@@ -406,32 +403,19 @@ async function createCargo(
   const sender = participantData(draft, 'sender');
   const recipient = participantData(draft, 'recipient');
   const customer = roleParticipant(draft, 'customer');
-  const c = draft.cargo;
+  // The shipment columns come from the priced request: what is stored is what was priced.
+  const shipment = shipmentRecord(prepared.request, draft, {
+    cityFrom: price.city_from,
+    cityTo: price.city_to,
+    departureOfficeId: prepared.departureOfficeId,
+    deliveryOfficeId: prepared.deliveryOfficeId,
+  });
   const row = await insertWithTrackNumber(tx, {
     ownerUserId: owner.kind === 'user' ? owner.userId : null,
     ownerSessionId: owner.kind === 'session' ? owner.sessionId : null,
     status: INITIAL_CARGO_STATUS,
     statusChangedAt: now,
-    cityDepartureId: price.city_from.id,
-    cityDeliveryId: price.city_to.id,
-    cityDepartureName: price.city_from.name,
-    cityDeliveryName: price.city_to.name,
-    departureType: draft.destination.departure_type,
-    deliveryType: draft.destination.delivery_type,
-    departureOfficeId: prepared.departureOfficeId,
-    deliveryOfficeId: prepared.deliveryOfficeId,
-    departureAddress:
-      draft.destination.departure_type === 'address' ? draft.destination.departure_address.trim() : null,
-    deliveryAddress: draft.destination.delivery_type === 'address' ? draft.destination.delivery_address.trim() : null,
-    quantity: c.quantity,
-    weightKg: c.weight ?? 0.01,
-    volumeM3: volumeOf(draft),
-    lengthCm: c.length,
-    widthCm: c.width,
-    heightCm: c.height,
-    cargoTab: c.tab,
-    cargoType: draft.cargoType,
-    transportationType: price.transportation_type.code,
+    ...shipment,
     paymentType: draft.paymentType,
     payerRole: draft.participants.payer,
     customerRole: draft.participants.customer,
@@ -442,13 +426,7 @@ async function createCargo(
     senderName: sender.name,
     recipientName: recipient.name,
     profileId: customer.inn,
-    details: {
-      time: draft.time,
-      services: draft.services,
-      packageItems: draft.packageItems,
-      promocode: draft.promocode || null,
-      filled: participantsToFill(draft),
-    },
+    details: { ...shipment.details, time: draft.time, filled: participantsToFill(draft) },
     priceKopecks: price.total_kopecks,
     priceLines: price.lines,
     vatKopecks: price.vat_kopecks,
@@ -467,12 +445,14 @@ async function createCargo(
       comment: O.createdComment,
     },
   ]);
-  const notification = await sendConfirmation(
-    tx,
-    deps,
-    { draft, user, trackNumber: row.trackNumber, priceKopecks: price.total_kopecks, ip },
-    now,
-  );
+  const notification = notify
+    ? await sendConfirmation(
+        tx,
+        deps,
+        { draft, user, trackNumber: row.trackNumber, priceKopecks: price.total_kopecks, ip },
+        now,
+      )
+    : null;
   return {
     track_number: row.trackNumber,
     status: INITIAL_CARGO_STATUS,

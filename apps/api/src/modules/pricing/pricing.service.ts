@@ -7,6 +7,7 @@ import {
   formatRub,
   formatTransitTerms,
   arrivalAfterDispatch,
+  pricingPlaces,
   summarizePlaces,
   summarizeTotals,
   type CalcMode,
@@ -312,18 +313,7 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
   if (Object.keys(fields).length > 0)
     throw new AppError('VALIDATION_FAILED', 400, MESSAGES.common.validationFailed, fields);
 
-  // Crate packaging crates every place: their volume grows by the CRATE_VOLUME share.
-  const crateAll = packaging.some((p) => p.code === 'crate');
-  const cargo: CargoSummary = summarizePlaces(
-    body.places.map((p) => ({
-      quantity: p.quantity,
-      weightKg: p.weight,
-      lengthCm: p.length,
-      widthCm: p.width,
-      heightCm: p.height,
-      crate: p.crate || crateAll,
-    })),
-  );
+  const cargo: CargoSummary = summarizePlaces(pricingPlaces(body));
   const side = (door: DoorTariff | null, point: FullRequest['departure']): DoorSide | null =>
     door
       ? {

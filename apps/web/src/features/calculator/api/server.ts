@@ -5,7 +5,7 @@ import {
   PackagesResponseSchema,
   PricesTermsResponseSchema,
 } from '@freight/contracts';
-import { draftFromCalculatorQuery } from '@freight/domain/calculator-query';
+import { draftFromCalculatorQuery } from '@freight/domain/shipment/query';
 import type { OrderDraft } from '@freight/domain/order-draft';
 import { webEnv } from '@/config/env';
 import { apiGet, visitorHeaders } from '@/lib/api/server';

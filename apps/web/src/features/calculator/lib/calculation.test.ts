@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contracts/pricing';
-import type { CalculatorRequestBody } from '@freight/domain/calculator-query';
-import {
-  CalculationError,
-  apiFieldsToDraftPaths,
-  chooseType,
-  runCalculation,
-  type CalculationInput,
-  type Fetcher,
-} from './calculation';
+import type { CalculatorRequest } from '@freight/domain/shipment/request';
+import { CalculationError, chooseType, runCalculation, type CalculationInput, type Fetcher } from './calculation';
 
 const PATHS = { pricesTerms: '/p', fullCalculator: '/f' };
 
@@ -38,7 +31,7 @@ const PRICES: PricesTermsResponse = {
   unavailable: [{ code: 'express', name: 'Экспресс', reason: 'далеко' }],
 };
 
-const BODY: CalculatorRequestBody = {
+const BODY: CalculatorRequest = {
   city_from: '1',
   city_to: '62',
   transportation_type: 'auto',
@@ -60,34 +53,6 @@ function fakeFetcher(handler: (path: string, init: RequestInit & { json?: unknow
 
 const input: CalculationInput = { pricesQuery: 'city_from_fias_id=1&city_to_fias_id=62', body: BODY };
 const signal = new AbortController().signal;
-
-describe('apiFieldsToDraftPaths', () => {
-  it('maps query and body fields of both pricing calls onto draft paths', () => {
-    expect(
-      apiFieldsToDraftPaths({
-        city_to_fias_id: 'Город не найден',
-        'places.0.weight': 'Укажите вес места',
-        'departure.address': 'Укажите адрес',
-        'delivery.floor': 'Этаж — от 1 до 100',
-        'packages.2.code': 'Такой упаковки нет',
-        promocode: 'Слишком длинный',
-        declared_value: 'Объявленная ценность',
-        _: 'Общая ошибка',
-      }),
-    ).toEqual({
-      fields: {
-        'destination.city_delivery': 'Город не найден',
-        'cargo.weight': 'Укажите вес места',
-        'destination.departure_address': 'Укажите адрес',
-        'services.deliveryFloor': 'Этаж — от 1 до 100',
-        packageItems: 'Такой упаковки нет',
-        promocode: 'Слишком длинный',
-        'services.declaredValue': 'Объявленная ценность',
-      },
-      rest: ['Общая ошибка'],
-    });
-  });
-});
 
 describe('chooseType', () => {
   it('keeps the wanted type when it is available, else takes the first priced one', () => {

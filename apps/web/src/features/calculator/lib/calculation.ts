@@ -1,13 +1,14 @@
 // Type-only contract imports and deep domain imports: no zod schema reaches the browser.
 import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contracts/pricing';
-import type { CalculatorRequestBody } from '@freight/domain/calculator-query';
+import type { CalculatorRequest } from '@freight/domain/shipment/request';
+import { apiFieldsToDraftPaths } from '@freight/domain/shipment/fields';
 
 /** What one live calculation asks: the GET query (as a string) and the POST body, either may be missing. */
 export interface CalculationInput {
   /** `draftToPricesTermsQuery(draft).toString()`, or null while cities or weight are missing. */
   pricesQuery: string | null;
   /** `draftToCalculatorRequest(draft)`, or null while the size is unknown. */
-  body: CalculatorRequestBody | null;
+  body: CalculatorRequest | null;
 }
 
 export interface CalculationResult {
@@ -29,51 +30,6 @@ export class CalculationError extends Error {
     super(message);
     this.name = 'CalculationError';
   }
-}
-
-/** API field names (query params and body paths) → the draft path the calculator shows them at. */
-const API_FIELD_TO_DRAFT: Record<string, string> = {
-  city_from_fias_id: 'destination.city_departure',
-  city_from: 'destination.city_departure',
-  city_to_fias_id: 'destination.city_delivery',
-  city_to: 'destination.city_delivery',
-  quantity: 'cargo.quantity',
-  'places.0.quantity': 'cargo.quantity',
-  weight: 'cargo.weight',
-  'places.0.weight': 'cargo.weight',
-  volume: 'cargo.volume',
-  'places.0.length': 'cargo.length',
-  'places.0.width': 'cargo.width',
-  'places.0.height': 'cargo.height',
-  from_address: 'destination.departure_address',
-  'departure.address': 'destination.departure_address',
-  to_address: 'destination.delivery_address',
-  'delivery.address': 'destination.delivery_address',
-  'departure.km_outside_ring': 'services.departureKm',
-  'delivery.km_outside_ring': 'services.deliveryKm',
-  'departure.floor': 'services.departureFloor',
-  'delivery.floor': 'services.deliveryFloor',
-  declared_value: 'services.declaredValue',
-  promocode: 'promocode',
-  transportation_type: 'transportationType',
-};
-
-/**
- * Maps the `fields` of an API error onto draft paths. `packages.N.code` becomes 'packageItems';
- * anything unknown is returned in `rest` so the caller can show it as a general message.
- */
-export function apiFieldsToDraftPaths(fields: Record<string, string>): {
-  fields: Record<string, string>;
-  rest: string[];
-} {
-  const mapped: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const [key, message] of Object.entries(fields)) {
-    const path = API_FIELD_TO_DRAFT[key] ?? (/^packages\.\d+/.test(key) ? 'packageItems' : undefined);
-    if (path) mapped[path] ??= message;
-    else rest.push(message);
-  }
-  return { fields: mapped, rest };
 }
 
 /** The type whose breakdown is shown: the one asked for if it is available, else the first priced one. */
@@ -126,11 +82,11 @@ export async function runCalculation(
     } catch (error) {
       const { message, fields } = describeError(error, fallbackMessage);
       const mapped = apiFieldsToDraftPaths(fields);
-      throw new CalculationError(mapped.rest[0] ?? message, mapped.fields);
+      throw new CalculationError(Object.values(mapped.rest)[0] ?? message, mapped.fields);
     }
   }
   if (!input.body) return { prices, breakdown: null, breakdownError: null, fields: {} };
-  const type = chooseType(prices, input.body.transportation_type);
+  const type = chooseType(prices, input.body.transportation_type ?? null);
   if (!type) return { prices, breakdown: null, breakdownError: null, fields: {} };
   try {
     const breakdown = await fetcher<FullCalculatorResponse>(paths.fullCalculator, {
@@ -143,6 +99,6 @@ export async function runCalculation(
     if (signal.aborted) throw error;
     const { message, fields } = describeError(error, fallbackMessage);
     const mapped = apiFieldsToDraftPaths(fields);
-    return { prices, breakdown: null, breakdownError: mapped.rest[0] ?? message, fields: mapped.fields };
+    return { prices, breakdown: null, breakdownError: Object.values(mapped.rest)[0] ?? message, fields: mapped.fields };
   }
 }

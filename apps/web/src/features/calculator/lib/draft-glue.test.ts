@@ -1,60 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromCalculatorQuery } from '@freight/domain/calculator-query';
-import {
-  createOrderDraft,
-  orderDraftReducer,
-  type OrderDraft,
-  type OrderDraftAction,
-} from '@freight/domain/order-draft';
-import {
-  calculatorHref,
-  crateActions,
-  isVolumeComputed,
-  orderHref,
-  packageSyncActions,
-  parseDecimal,
-  toCityRef,
-  withComputedVolume,
-} from './draft-glue';
-
-const apply = (draft: OrderDraft, actions: OrderDraftAction[]) => actions.reduce(orderDraftReducer, draft);
-
-function multiple(): OrderDraft {
-  return apply(createOrderDraft(), [
-    { type: 'cargo/selectTab', tab: 'multiple' },
-    { type: 'cargo/update', patch: { quantity: 3 } },
-  ]);
-}
-
-describe('withComputedVolume', () => {
-  it('fills the total volume from one place × places once all three dimensions are known', () => {
-    let cargo = multiple().cargo;
-    expect(withComputedVolume(cargo, { length: 50 })).toEqual({ length: 50 });
-    cargo = { ...cargo, length: 50, width: 40 };
-    expect(withComputedVolume(cargo, { height: 30 })).toEqual({ height: 30, volume: 0.18 });
-    cargo = { ...cargo, height: 30, volume: 0.18 };
-    expect(withComputedVolume(cargo, { quantity: 4 })).toEqual({ quantity: 4, volume: 0.24 });
-  });
-
-  it('counts one place outside «Несколько мест»', () => {
-    const cargo = { ...createOrderDraft().cargo, length: 100, width: 100 };
-    expect(withComputedVolume(cargo, { height: 100 })).toEqual({ height: 100, volume: 1 });
-  });
-
-  it('keeps a hand-typed volume until a dimension changes, and leaves other edits alone', () => {
-    const cargo = { ...multiple().cargo, length: 50, width: 40, height: 30, volume: 0.5 };
-    expect(isVolumeComputed(cargo)).toBe(false);
-    expect(withComputedVolume(cargo, { weight: 60 })).toEqual({ weight: 60 });
-    expect(withComputedVolume(cargo, { volume: 0.7 })).toEqual({ volume: 0.7 });
-    expect(withComputedVolume(cargo, { height: null })).toEqual({ height: null });
-  });
-
-  it('clears a computed volume when a dimension is cleared', () => {
-    const cargo = { ...multiple().cargo, length: 50, width: 40, height: 30, volume: 0.18 };
-    expect(isVolumeComputed(cargo)).toBe(true);
-    expect(withComputedVolume(cargo, { height: null })).toEqual({ height: null, volume: null });
-  });
-});
+import { draftFromCalculatorQuery } from '@freight/domain/shipment/query';
+import { createOrderDraft } from '@freight/domain/order-draft';
+import { apply, multiple } from '@freight/domain/shipment/shipment-test-kit';
+import { calculatorHref, crateActions, orderHref, packageSyncActions, parseDecimal, toCityRef } from './draft-glue';
 
 describe('packaging and crate', () => {
   it('keeps chosen packaging at one per place after the places change', () => {

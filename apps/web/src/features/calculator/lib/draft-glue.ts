@@ -1,37 +1,10 @@
 // Glue between the calculator's inputs and the domain order draft. Deep imports only.
-import { calculateVolume, type CargoPatch, type CargoState } from '@freight/domain/cargo';
-import { draftToCalculatorQuery } from '@freight/domain/calculator-query';
+import { CRATE_PACKAGE_CODE } from '@freight/domain/shipment/limits';
+import { draftToCalculatorQuery } from '@freight/domain/shipment/query';
 import type { CityRef, OrderDraft, OrderDraftAction } from '@freight/domain/order-draft';
-
-/** Package code of the rigid crate: the «Жёсткая упаковка» checkbox stands for it. */
-export const CRATE_PACKAGE_CODE = 'crate';
 
 /** Query params that belong to the page, not to the calculator, and survive URL rewrites. */
 export const PRESERVED_PARAMS = ['partner'] as const;
-
-/**
- * A cargo patch with the volume filled in from the dimensions: when the patch changes a dimension
- * or the number of places and all three dimensions are known, the total volume becomes
- * L × W × H × places. A volume the visitor typed by hand stays until a dimension changes; a
- * volume that was computed is cleared when a dimension is cleared.
- */
-export function withComputedVolume(cargo: CargoState, patch: CargoPatch): CargoPatch {
-  const touchesSize = ['length', 'width', 'height', 'quantity'].some((key) => key in patch);
-  if (!touchesSize || 'volume' in patch) return patch;
-  const next = { ...cargo, ...patch };
-  const quantity = next.tab === 'multiple' ? next.quantity : 1;
-  const volume = calculateVolume({ ...next, quantity });
-  if (volume !== null) return { ...patch, volume };
-  const wasComputed =
-    cargo.volume !== null &&
-    cargo.volume === calculateVolume({ ...cargo, quantity: cargo.tab === 'multiple' ? cargo.quantity : 1 });
-  return wasComputed ? { ...patch, volume: null } : patch;
-}
-
-/** Whether the current volume is the one computed from the dimensions (shown as a hint). */
-export function isVolumeComputed(cargo: CargoState): boolean {
-  return cargo.volume !== null && cargo.volume === calculateVolume(cargo);
-}
 
 /**
  * Actions that keep every chosen packaging (and the crate) at one per place after the number of

@@ -5,12 +5,11 @@ import {
   draftToCalculatorRequest,
   draftToPricesTermsQuery,
   hasCalculatorQuery,
-} from './calculator-query';
-import { createOrderDraft, orderDraftReducer, type OrderDraft, type OrderDraftAction } from './order-draft';
+} from './query';
+import { createOrderDraft, orderDraftReducer, type OrderDraft, type OrderDraftAction } from '../order-draft';
+import { MOSCOW, NOVOSIBIRSK, apply } from './shipment-test-kit';
 
-const MOSCOW = { fias_id: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5', name: 'Москва' };
-const NOVOSIBIRSK = { fias_id: '8dea00e3-9aab-4d8e-887c-ef2aaa546456', name: 'Новосибирск' };
-const run = (...actions: OrderDraftAction[]) => actions.reduce(orderDraftReducer, createOrderDraft());
+const run = (...actions: OrderDraftAction[]) => apply(null, actions);
 
 function calculatorDraft(): OrderDraft {
   return run(
@@ -77,7 +76,7 @@ describe('draftToCalculatorRequest', () => {
       city_from: MOSCOW.fias_id,
       city_to: NOVOSIBIRSK.fias_id,
       transportation_type: 'auto',
-      places: [{ quantity: 3, weight: 150, length: 120, width: 80, height: 100, crate: false }],
+      places: [{ quantity: 3, weight: 150, length: 120, width: 80, height: 100, volume: 2.88 / 3, crate: false }],
       fragile: true,
       departure: { type: 'warehouse', km_outside_ring: 0, loading: false, floor: 1, has_lift: false },
       delivery: {
@@ -97,7 +96,7 @@ describe('draftToCalculatorRequest', () => {
     });
   });
 
-  it('is null while incomplete, and derives a cube from the volume alone', () => {
+  it('is null while incomplete; a volume alone is sent as the place volume, never as a made-up cube', () => {
     expect(draftToCalculatorRequest(createOrderDraft())).toBeNull();
     const noSize = orderDraftReducer(calculatorDraft(), {
       type: 'cargo/update',
@@ -105,7 +104,12 @@ describe('draftToCalculatorRequest', () => {
     });
     expect(draftToCalculatorRequest(noSize)).toBeNull();
     const byVolume = orderDraftReducer(noSize, { type: 'cargo/update', patch: { volume: 3 } });
-    expect(draftToCalculatorRequest(byVolume)?.places[0]).toMatchObject({ length: 100, width: 100, height: 100 });
+    expect(draftToCalculatorRequest(byVolume)?.places[0]).toEqual({
+      quantity: 3,
+      weight: 150,
+      volume: 1,
+      crate: false,
+    });
     const light = orderDraftReducer(calculatorDraft(), { type: 'cargo/update', patch: { weight: 0.001 } });
     expect(draftToCalculatorRequest(light)?.places[0]?.weight).toBe(0.01);
   });
