@@ -1,7 +1,6 @@
 /** Web texts (authScreen); part of the MESSAGES catalogue (messages.ts). */
 export const AUTH_SCREEN_TEXTS = {
   phone: 'Телефон',
-  phonePlaceholder: '+7(999) 123-45-67',
   password: 'Пароль',
   newPassword: 'Новый пароль',
   repeatPassword: 'Повторите пароль',
@@ -36,8 +35,6 @@ export const AUTH_SCREEN_TEXTS = {
   signUpStepDetails: 'Шаг 3 из 3. Имя и пароль',
   confirm: 'Подтвердить',
   register: 'Зарегистрироваться',
-  consentPrefix: 'Я даю',
-  consentLink: 'согласие на обработку персональных данных',
   consentSuffix: 'в соответствии с Федеральным законом от 27.07.2006 № 152-ФЗ «О персональных данных»',
   emailStepTitle: 'Подтвердите email',
   emailStepText: (email: string) =>

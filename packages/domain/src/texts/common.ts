@@ -19,4 +19,7 @@ export const COMMON_TEXTS = {
   required: 'Обязательное поле',
   /** Every form that takes someone's personal data (152-FZ art. 9): the consent tick box was left empty. */
   pdConsentRequired: 'Необходимо согласие на обработку персональных данных',
+  /** The consent box's sentence (components/consent): «Я даю» + link «согласие на обработку персональных данных» + what it covers. */
+  pdConsentPrefix: 'Я даю',
+  pdConsentLink: 'согласие на обработку персональных данных',
 } as const;

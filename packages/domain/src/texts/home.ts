@@ -32,8 +32,6 @@ export const HOME_TEXTS = {
   widgetTracking: 'Отслеживание груза',
   widgetContact: 'Контакт для связи — e-mail или телефон (необязательно)',
   /** The consent box of the widget request; needed only with a contact (its personal data). */
-  widgetConsentPrefix: 'Я даю',
-  widgetConsentLink: 'согласие на обработку персональных данных',
   widgetConsentSuffix: 'указанного контакта',
   widgetSubmit: 'Получить код',
   widgetDone: 'Готово. Вставьте этот код на страницу сайта:',

@@ -6,8 +6,6 @@ export const ORDER_TEXTS = {
   // The personal-data consent is its own tick box (152-FZ art. 9 since 1 Sep 2025), not part of this note.
   submitNote: 'Нажимая «Оформить заявку», вы соглашаетесь с условиями перевозки.',
   /** Review step: the consent tick box (PD_CONSENT, linked to /docs-n-policies#consent). */
-  consentPrefix: 'Я даю',
-  consentLink: 'согласие на обработку персональных данных',
   consentSuffix:
     '— моих и других участников перевозки, указанных в заявке, — и подтверждаю, что они согласны на передачу своих данных «Магистрали».',
   signInPrefix: 'Есть учётная запись?',

@@ -2,6 +2,10 @@
 export const PLURAL_TEXTS = {
   place: { one: 'место', few: 'места', many: 'мест', other: 'места' },
   cargo: { one: 'груз', few: 'груза', many: 'грузов', other: 'груза' },
+  order: { one: 'заказ', few: 'заказа', many: 'заказов', other: 'заказа' },
+  request: { one: 'заявка', few: 'заявки', many: 'заявок', other: 'заявки' },
+  /** «Создать 1 заявку». */
+  requestAccusative: { one: 'заявку', few: 'заявки', many: 'заявок', other: 'заявки' },
   file: { one: 'файл', few: 'файла', many: 'файлов', other: 'файла' },
   day: { one: 'день', few: 'дня', many: 'дней', other: 'дня' },
   workingDay: { one: 'рабочий день', few: 'рабочих дня', many: 'рабочих дней', other: 'рабочего дня' },

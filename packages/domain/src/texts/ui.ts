@@ -4,4 +4,22 @@ export const UI_TEXTS = {
   clear: 'Очистить',
   /** Accessible name of the close button of an alert or a modal. */
   close: 'Закрыть',
+  /** Combobox (components/ui/combobox): status while suggestions load. */
+  comboboxSearching: 'Ищем…',
+  /** Combobox: nothing matched the typed text. */
+  comboboxNothing: 'Ничего не найдено',
+  /** Combobox: the suggestions could not be loaded. */
+  comboboxFailed: 'Не удалось загрузить варианты',
+  /** Combobox: accessible name of the list of options, from the field's label. */
+  comboboxList: (field: string) => `Варианты: ${field}`,
+  /** PhoneInput (components/ui/phone-input): default label. */
+  phone: 'Телефон',
+  /** PhoneInput: placeholder showing the format. */
+  phonePlaceholder: '+7(999) 123-45-67',
+  /** Pagination (components/ui/pagination): accessible name of the page links. */
+  pagination: 'Страницы',
+  paginationPrev: 'Назад',
+  paginationNext: 'Вперёд',
+  /** Accessible name of one page number. */
+  paginationPage: (page: number) => `Страница ${page}`,
 } as const;

@@ -8,6 +8,8 @@ describe('components/ui index', () => {
     'Button',
     'CaptchaNoScript',
     'CaptchaStatus',
+    'Checkbox',
+    'Combobox',
     'CheckIcon',
     'CloseIcon',
     'EyeIcon',
@@ -15,9 +17,13 @@ describe('components/ui index', () => {
     'InfoIcon',
     'LoadingIcon',
     'NumberInput',
+    'Pagination',
     'PhoneCallIcon',
+    'PhoneInput',
     'SearchIcon',
+    'Select',
     'Spinner',
+    'Tabs',
     'TextArea',
     'TextInput',
     'WarningIcon',
@@ -32,6 +38,7 @@ describe('components/ui index', () => {
   });
 
   it('takes its labels from the message catalogue', () => {
-    expect(MESSAGES.ui).toEqual({ clear: 'Очистить', close: 'Закрыть' });
+    expect(MESSAGES.ui).toMatchObject({ clear: 'Очистить', close: 'Закрыть', comboboxNothing: 'Ничего не найдено' });
+    expect(MESSAGES.ui.comboboxList('Откуда')).toBe('Варианты: Откуда');
   });
 });

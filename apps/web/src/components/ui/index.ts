@@ -1,7 +1,7 @@
 /**
  * The UI kit of the web app. Import from '@/components/ui'.
- * Button, Spinner and the icons have no hooks and render in Server Components; TextInput,
- * NumberInput, Alert and Modal are client components ('use client'). Modal has its own path.
+ * Button, Pagination, Select, Spinner and the icons have no client hooks and render in Server Components; TextInput,
+ * NumberInput, PhoneInput, Checkbox, Combobox, Tabs, Alert and Modal are client components ('use client'). Modal has its own path.
  */
 export { Alert } from './alert';
 export type { AlertProps, AlertVariant } from './alert';
@@ -15,6 +15,10 @@ export type {
   ButtonSize,
 } from './button';
 export { CaptchaNoScript, CaptchaStatus } from './captcha-status';
+export { Checkbox } from './checkbox';
+export type { CheckboxProps } from './checkbox';
+export { Combobox } from './combobox';
+export type { ComboboxProps, ComboboxTexts } from './combobox';
 export type { CaptchaState, CaptchaStatusProps } from './captcha-status';
 export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
 export type { IconProps } from './icons';
@@ -25,8 +29,16 @@ export type { FileUploadProps } from './file-upload';
 // from '@/components/ui/modal', or use LazyModal from '@/components/ui/lazy-modal'.
 export { NumberInput } from './number-input';
 export type { NumberInputProps } from './number-input';
+export { Pagination, pageWindow } from './pagination';
+export type { PaginationLinkComponent, PaginationProps } from './pagination';
+export { PhoneInput } from './phone-input';
+export type { PhoneInputProps } from './phone-input';
+export { Select } from './select';
+export type { SelectOption, SelectProps } from './select';
 export { Spinner } from './spinner';
 export type { SpinnerProps, SpinnerSize } from './spinner';
+export { Tabs, tabIds } from './tabs';
+export type { TabItem, TabsProps } from './tabs';
 export { TextArea } from './text-area';
 export type { TextAreaProps } from './text-area';
 export { TextInput } from './text-input';

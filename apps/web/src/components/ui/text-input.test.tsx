@@ -58,6 +58,15 @@ describe('TextInput', () => {
     expect(input).toHaveAccessibleDescription('Обязательное поле');
   });
 
+  it('shows a hint under the field and lists it before the error in aria-describedby', () => {
+    render(<TextInput label="Км за кольцевой" hint="0 — в пределах города" error="Не больше 500" />);
+    const input = screen.getByLabelText('Км за кольцевой');
+    const hint = screen.getByText('0 — в пределах города');
+    const error = screen.getByText('Не больше 500');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual([hint.id, error.id]);
+    expect(input).toHaveAccessibleDescription('0 — в пределах города Не больше 500');
+  });
+
   it('forwards object and callback refs to the <input>', () => {
     const objectRef = createRef<HTMLInputElement>();
     let callbackNode: HTMLInputElement | null = null;

@@ -3,8 +3,9 @@
 import { UI_TEXTS } from '@freight/domain/texts/ui';
 
 import { clsx } from 'clsx';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
+import { useField } from './field';
 import { CloseIcon } from './icons';
 import { useMergedRef } from './use-merged-ref';
 import styles from './text-input.module.css';
@@ -18,6 +19,8 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'si
   invalid?: boolean;
   /** Error message under the field, bound with aria-describedby; implies `invalid`. */
   error?: ReactNode;
+  /** Muted hint under the field (a format, a limit), bound with aria-describedby. */
+  hint?: ReactNode;
   /** The 'Очистить' button, shown while there is a value. On by default, always off with an `icon`. */
   clearable?: boolean;
   /** Called with the new string value on every change, including a clear. */
@@ -43,6 +46,7 @@ export function TextInput({
   icon,
   invalid = false,
   error,
+  hint,
   clearable = true,
   onValueChange,
   containerClassName,
@@ -57,11 +61,16 @@ export function TextInput({
   'aria-describedby': describedByProp,
   ...inputProps
 }: TextInputProps) {
-  const autoId = useId();
-  const id = idProp ?? autoId;
-  const errorId = `${id}-error`;
-  const hasError = error !== undefined && error !== null && error !== false && error !== '';
-  const isInvalid = invalid || hasError;
+  const field = useField({
+    id: idProp,
+    hint,
+    error,
+    describedBy: describedByProp,
+    hintClassName: styles.hint,
+    errorClassName: styles.error,
+  });
+  const { id, describedBy } = field;
+  const isInvalid = invalid || field.hasError;
 
   const inputRef = useRef<HTMLInputElement | null>(null);
   const mergedRef = useMergedRef(inputRef, ref);
@@ -86,8 +95,6 @@ export function TextInput({
     setValueAsUser(input, '');
     input.focus();
   }
-
-  const describedBy = clsx(describedByProp, hasError && errorId) || undefined;
 
   return (
     <div className={clsx(styles.field, containerClassName)}>
@@ -127,11 +134,7 @@ export function TextInput({
           </span>
         ) : null}
       </div>
-      {hasError ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      {field.notes}
     </div>
   );
 }

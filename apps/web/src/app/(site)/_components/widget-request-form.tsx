@@ -3,13 +3,14 @@
 import { HOME_TEXTS } from '@freight/domain/texts/home';
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
-import Link from 'next/link';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 // Deep, type-only imports: zod and the schemas stay out of the home page's bundle.
 import { API_PATHS } from '@freight/contracts/paths';
 import type { IframeResponseSchema } from '@freight/contracts/locations';
 import type { z } from 'zod';
+import { ConsentCheckbox } from '@/components/consent/consent-checkbox';
 import { Alert, Button, TextInput } from '@/components/ui';
+import { Select } from '@/components/ui/select';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './home.module.css';
 
@@ -23,8 +24,6 @@ type Errors = Partial<Record<'site_url' | 'contact' | 'consent', string>>;
  * optional; when one is given, the personal-data consent box must be ticked (the API records it).
  */
 export function WidgetRequestForm() {
-  const selectId = useId();
-  const consentId = useId();
   const [siteUrl, setSiteUrl] = useState('');
   const [widget, setWidget] = useState<'calculator' | 'tracking'>('calculator');
   const [contact, setContact] = useState('');
@@ -74,13 +73,15 @@ export function WidgetRequestForm() {
         error={errors.site_url}
         maxLength={2048}
       />
-      <div className={styles.selectField}>
-        <label htmlFor={selectId}>{L.widgetKind}</label>
-        <select id={selectId} value={widget} onChange={(e) => setWidget(e.target.value as 'calculator' | 'tracking')}>
-          <option value="calculator">{L.widgetCalculator}</option>
-          <option value="tracking">{L.widgetTracking}</option>
-        </select>
-      </div>
+      <Select
+        label={L.widgetKind}
+        value={widget}
+        options={[
+          { value: 'calculator', label: L.widgetCalculator },
+          { value: 'tracking', label: L.widgetTracking },
+        ]}
+        onValueChange={(value) => setWidget(value === 'tracking' ? 'tracking' : 'calculator')}
+      />
       <TextInput
         label={L.widgetContact}
         name="contact"
@@ -90,29 +91,12 @@ export function WidgetRequestForm() {
         error={errors.contact}
         maxLength={320}
       />
-      <div className={styles.consent}>
-        <input
-          id={consentId}
-          type="checkbox"
-          name="consent"
-          checked={consent}
-          aria-invalid={errors.consent ? true : undefined}
-          aria-describedby={errors.consent ? `${consentId}-error` : undefined}
-          onChange={(e) => setConsent(e.target.checked)}
-        />
-        <label htmlFor={consentId}>
-          {L.widgetConsentPrefix}{' '}
-          <Link href="/docs-n-policies#consent" target="_blank">
-            {L.widgetConsentLink}
-          </Link>{' '}
-          {L.widgetConsentSuffix}
-        </label>
-      </div>
-      {errors.consent ? (
-        <p id={`${consentId}-error`} className={styles.fieldError}>
-          {errors.consent}
-        </p>
-      ) : null}
+      <ConsentCheckbox
+        checked={consent}
+        onCheckedChange={setConsent}
+        error={errors.consent}
+        suffix={L.widgetConsentSuffix}
+      />
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <Button type="submit" loading={busy}>
         {L.widgetSubmit}

@@ -7,12 +7,12 @@ import { formatDateTime } from '@freight/domain/dates';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_TEXTS } from '@freight/domain/texts/auth';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, TextInput } from '@/components/ui';
+import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha } from './code-captcha';
-import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { CodeField, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -156,7 +156,7 @@ function PhoneSection({ profile }: { profile: Profile }) {
             onValueChange={setPassword}
             error={errors.password}
           />
-          <PhoneField
+          <PhoneInput
             label={AUTH_SCREEN_TEXTS.newPhone}
             value={flow.phone}
             onValueChange={flow.setPhone}

@@ -2,28 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { CodeField, PasswordField, ResendButton } from './fields';
 
-function Controlled({ kind }: { kind: 'phone' | 'code' | 'password' }) {
+function Controlled({ kind }: { kind: 'code' | 'password' }) {
   const [value, setValue] = useState('');
-  if (kind === 'phone') return <PhoneField value={value} onValueChange={setValue} />;
   if (kind === 'code') return <CodeField value={value} onValueChange={setValue} />;
   return <PasswordField label="Пароль" value={value} onValueChange={setValue} />;
 }
-
-describe('PhoneField', () => {
-  it.each([
-    ['89161234567', '+7(916) 123-45-67'],
-    ['9161234567', '+7(916) 123-45-67'],
-    ['+7 916 12', '+7(916) 12'],
-  ])('formats %s as the user types → %s', async (typed, shown) => {
-    render(<Controlled kind="phone" />);
-    const input = screen.getByLabelText('Телефон');
-    await userEvent.type(input, typed);
-    expect(input).toHaveValue(shown);
-    expect(input).toHaveAttribute('type', 'tel');
-  });
-});
 
 describe('CodeField', () => {
   it('keeps only 6 digits of a pasted text', async () => {

@@ -2,7 +2,6 @@
 
 import { useEffect, useState } from 'react';
 import { extractCodeDigits, formatCountdown } from '@freight/domain/identity';
-import { formatPhoneAsYouType } from '@freight/domain/phone';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Button, EyeIcon, TextInput, type TextInputProps } from '@/components/ui';
 import styles from './auth.module.css';
@@ -11,22 +10,6 @@ type FieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'onValueChange'> &
   value: string;
   onValueChange: (value: string) => void;
 };
-
-/** Phone input that formats as the user types (+7(999) 123-45-67) with the domain formatter. */
-export function PhoneField({ value, onValueChange, label = AUTH_SCREEN_TEXTS.phone, ...rest }: FieldProps) {
-  return (
-    <TextInput
-      label={label}
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
-      placeholder={AUTH_SCREEN_TEXTS.phonePlaceholder}
-      value={value}
-      onValueChange={(v) => onValueChange(formatPhoneAsYouType(v))}
-      {...rest}
-    />
-  );
-}
 
 /** 6-digit code input: digits only, a pasted «123 456» or «Код: 123456» keeps just the digits. */
 export function CodeField({ value, onValueChange, label = AUTH_SCREEN_TEXTS.code, ...rest }: FieldProps) {

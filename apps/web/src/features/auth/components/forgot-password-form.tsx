@@ -5,12 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_TEXTS } from '@freight/domain/texts/auth';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, TextInput } from '@/components/ui';
+import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
+import { Tabs } from '@/components/ui/tabs';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
-import { Tabs } from './tabs';
+import { CodeField, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -26,13 +26,15 @@ export function ForgotPasswordForm() {
       <Tabs
         label={AUTH_SCREEN_TEXTS.forgotMethods}
         value={method}
-        onChange={setMethod}
-        options={[
+        onValueChange={setMethod}
+        items={[
           { value: 'phone', label: AUTH_SCREEN_TEXTS.forgotByPhone },
           { value: 'email', label: AUTH_SCREEN_TEXTS.forgotByEmail },
         ]}
-      />
-      {method === 'phone' ? <ResetByPhone /> : <ResetByEmail />}
+        panelClassName={styles.tabPanel}
+      >
+        {method === 'phone' ? <ResetByPhone /> : <ResetByEmail />}
+      </Tabs>
       <div className={styles.links}>
         <Link href="/auth/sign-in">{AUTH_SCREEN_TEXTS.signInLink}</Link>
       </div>
@@ -84,7 +86,7 @@ function ResetByPhone() {
         }}
         noValidate
       >
-        <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        <PhoneInput value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         <CodeNoScript />
         <CodeCaptcha flow={flow} />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}

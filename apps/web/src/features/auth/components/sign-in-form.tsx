@@ -4,12 +4,12 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, PhoneInput } from '@/components/ui';
+import { Tabs } from '@/components/ui/tabs';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
-import { Tabs } from './tabs';
+import { CodeField, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -28,13 +28,15 @@ export function SignInForm({ next }: { next: string }) {
       <Tabs
         label={AUTH_SCREEN_TEXTS.signInMethods}
         value={method}
-        onChange={setMethod}
-        options={[
+        onValueChange={setMethod}
+        items={[
           { value: 'password', label: AUTH_SCREEN_TEXTS.signInByPassword },
           { value: 'code', label: AUTH_SCREEN_TEXTS.signInByCode },
         ]}
-      />
-      {method === 'password' ? <PasswordSignIn next={next} /> : <CodeSignIn next={next} />}
+        panelClassName={styles.tabPanel}
+      >
+        {method === 'password' ? <PasswordSignIn next={next} /> : <CodeSignIn next={next} />}
+      </Tabs>
       <div className={styles.links}>
         <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.forgotLink}</Link>
         <span>
@@ -73,7 +75,7 @@ function PasswordSignIn({ next }: { next: string }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <PhoneField value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
+      <PhoneInput value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
       <PasswordField
         label={AUTH_SCREEN_TEXTS.password}
         autoComplete="current-password"
@@ -122,7 +124,7 @@ function CodeSignIn({ next }: { next: string }) {
   if (!flow.storedPhone) {
     return (
       <form className={styles.form} onSubmit={requestCode} noValidate>
-        <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
+        <PhoneInput value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
         <CodeNoScript />
         <CodeCaptcha flow={flow} />
         {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}

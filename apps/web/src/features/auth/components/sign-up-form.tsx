@@ -6,11 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_TEXTS } from '@freight/domain/texts/auth';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, TextInput } from '@/components/ui';
+import { ConsentCheckbox } from '@/components/consent/consent-checkbox';
+import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, PasswordField, PhoneField, ResendButton } from './fields';
+import { CodeField, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -124,7 +125,7 @@ export function SignUpForm() {
       {step === 'phone' ? (
         <form className={styles.form} onSubmit={sendCode} noValidate>
           <p className={styles.step}>{AUTH_SCREEN_TEXTS.signUpStepPhone}</p>
-          <PhoneField value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
+          <PhoneInput value={flow.phone} onValueChange={flow.setPhone} error={allErrors.phone} name="phone" />
           <CodeNoScript />
           <CodeCaptcha flow={flow} onRetry={retryCaptcha} />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
@@ -192,27 +193,13 @@ export function SignUpForm() {
             error={errors.email}
             name="email"
           />
-          <label className={styles.checkbox}>
-            <input
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? 'consent-error' : undefined}
-            />
-            <span>
-              {AUTH_SCREEN_TEXTS.consentPrefix}{' '}
-              <Link href="/docs-n-policies" target="_blank">
-                {AUTH_SCREEN_TEXTS.consentLink}
-              </Link>{' '}
-              {AUTH_SCREEN_TEXTS.consentSuffix}
-            </span>
-          </label>
-          {errors.consent ? (
-            <p id="consent-error" className={styles.fieldError}>
-              {errors.consent}
-            </p>
-          ) : null}
+          <ConsentCheckbox
+            name="consent"
+            checked={consent}
+            onCheckedChange={setConsent}
+            error={errors.consent}
+            suffix={AUTH_SCREEN_TEXTS.consentSuffix}
+          />
           {shownFormError ? <Alert variant="error">{shownFormError}</Alert> : null}
           <Button type="submit" size="large" fullWidth loading={loading}>
             {AUTH_SCREEN_TEXTS.register}

@@ -15,7 +15,7 @@ import {
 } from '@freight/domain/bug-report';
 import { BUG_REPORT_TEXTS } from '@freight/domain/texts/bug-report';
 import { createUploadItem, uploadListReducer, type UploadItem, type UploadListAction } from '@freight/domain/upload';
-import { Alert, Button, FileUpload, TextArea, TextInput } from '@/components/ui';
+import { Alert, Button, Checkbox, FileUpload, TextArea, TextInput } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { distributeProgress } from '@/lib/upload/post-multipart';
 import { sendBugReport } from '../api/send-bug-report';
@@ -52,7 +52,6 @@ export function BugReportForm({ user, onSent }: { user: BugReportUser | null; on
   const files = useRef(new Map<string, File>());
   const abort = useRef<AbortController | null>(null);
   const textId = useId();
-  const consentId = useId();
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -202,26 +201,14 @@ export function BugReportForm({ user, onSent }: { user: BugReportUser | null; on
         onBlur={() => setFilesTouched(true)}
       />
       {isVerified ? null : (
-        <div>
-          <div className={styles.consent}>
-            <input
-              id={consentId}
-              type="checkbox"
-              name="policyAgreement"
-              checked={agreed}
-              disabled={sending}
-              aria-invalid={Boolean(errors.policyAgreement) || undefined}
-              aria-describedby={errors.policyAgreement ? `${consentId}-error` : undefined}
-              onChange={(e) => setAgreed(e.target.checked)}
-            />
-            <label htmlFor={consentId}>{M.policyAgreementLabel}</label>
-          </div>
-          {errors.policyAgreement ? (
-            <p id={`${consentId}-error`} className={styles.error}>
-              {errors.policyAgreement}
-            </p>
-          ) : null}
-        </div>
+        <Checkbox
+          name="policyAgreement"
+          checked={agreed}
+          disabled={sending}
+          onCheckedChange={setAgreed}
+          error={errors.policyAgreement}
+          label={M.policyAgreementLabel}
+        />
       )}
       <Button type="submit" appearance="primary" size="large" loading={sending} fullWidth>
         {M.send}

@@ -1,4 +1,4 @@
-import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/calculator-query';
+import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
 import { createOrderDraft } from '@freight/domain/order-draft';
 import { calculateOnServer, draftForQuery, loadPackages } from '../api/server';
 import { Calculator, type CalculatorLayout } from './calculator';

@@ -4,8 +4,10 @@ import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } 
 import type { FormEvent, KeyboardEvent } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
 import type { PricesTermsResponse } from '@freight/contracts/pricing';
-import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/calculator-query';
-import type { CargoPatch } from '@freight/domain/cargo';
+import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
+import { CRATE_PACKAGE_CODE } from '@freight/domain/shipment/limits';
+import { isVolumeComputed, withComputedVolume } from '@freight/domain/shipment/volume';
+import { CARGO_TABS, type CargoPatch } from '@freight/domain/cargo';
 import { DEFAULT_DEBOUNCE_MS } from '@freight/domain/constants';
 import { CALCULATOR_TEXTS } from '@freight/domain/texts/calculator';
 import { HOME_TEXTS } from '@freight/domain/texts/home';
@@ -20,16 +22,10 @@ import { Button, TextInput } from '@/components/ui';
 import { apiFetch } from '@/lib/api/client';
 import { CalculationError, runCalculation, type CalculationInput, type CalculationResult } from '../lib/calculation';
 import { createDebouncedRunner, type DebouncedRunner } from '../lib/debounced-runner';
-import {
-  CRATE_PACKAGE_CODE,
-  calculatorHref,
-  crateActions,
-  isVolumeComputed,
-  packageSyncActions,
-  withComputedVolume,
-} from '../lib/draft-glue';
-import { CargoTabs } from './cargo-tabs';
-import { Checkbox, NumberField } from './fields';
+import { calculatorHref, crateActions, packageSyncActions } from '../lib/draft-glue';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Tabs } from '@/components/ui/tabs';
+import { NumberField } from './fields';
 import { PointFields } from './point-fields';
 import { ResultPanel, type CalculationStatus } from './result-panel';
 import styles from './calculator.module.css';
@@ -290,7 +286,6 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
   const c = draft.cargo;
   const s = draft.services;
   const cargoId = `${idPrefix}-cargo`;
-  const selectedTabId = `${cargoId}-tab-${c.tab}`;
   const packageOptions = (packages ?? []).filter((p) => p.code !== CRATE_PACKAGE_CODE);
   const chosenPackages = new Set(draft.packageItems.map((item) => item.id));
 
@@ -308,13 +303,14 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
       <div className={styles.checks}>
         <Checkbox
           checked={s.fragile}
-          onChange={(checked) => dispatch({ type: 'services/update', patch: { fragile: checked } })}
-        >
-          {T.fragile}
-        </Checkbox>
-        <Checkbox checked={s.crate} onChange={(checked) => dispatch(crateActions(draftRef.current, checked))}>
-          {T.crate}
-        </Checkbox>
+          onCheckedChange={(checked) => dispatch({ type: 'services/update', patch: { fragile: checked } })}
+          label={T.fragile}
+        />
+        <Checkbox
+          checked={s.crate}
+          onCheckedChange={(checked) => dispatch(crateActions(draftRef.current, checked))}
+          label={T.crate}
+        />
       </div>
       {packageOptions.length > 0 ? (
         <fieldset className={styles.packages}>
@@ -324,13 +320,12 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
               <Checkbox
                 key={p.code}
                 checked={chosenPackages.has(p.code)}
-                onChange={(checked) =>
+                onCheckedChange={(checked) =>
                   dispatch({ type: 'packages/setQuantity', id: p.code, quantity: checked ? c.quantity : 0 })
                 }
                 description={`${formatRub(p.price_kopecks)} ${unitText[p.price_unit]}`}
-              >
-                {p.name}
-              </Checkbox>
+                label={p.name}
+              />
             ))}
           </div>
           {calc.fields.packageItems ? <p className={styles.fieldError}>{calc.fields.packageItems}</p> : null}
@@ -395,16 +390,18 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
 
         <fieldset className={styles.section}>
           <legend className={styles.legend}>{T.cargoTitle}</legend>
-          <CargoTabs
-            idPrefix={cargoId}
-            value={c.tab}
+          <Tabs
+            id={cargoId}
             label={T.cargoTabsLabel}
-            onSelect={(tab) => {
+            items={CARGO_TABS}
+            value={c.tab}
+            activation="manual"
+            panelClassName={styles.panel}
+            onValueChange={(tab) => {
               const next = orderDraftReducer(draftRef.current, { type: 'cargo/selectTab', tab });
               dispatch([{ type: 'cargo/selectTab', tab }, ...packageSyncActions(next)]);
             }}
-          />
-          <div role="tabpanel" id={`${cargoId}-panel`} aria-labelledby={selectedTabId} className={styles.panel}>
+          >
             {c.tab === 'documents' ? <p className={styles.note}>{T.documentsNote}</p> : null}
             <div className={styles.measures}>
               {c.tab === 'multiple' ? (
@@ -453,7 +450,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
                 error={errorFor('cargo.volume')}
               />
             </div>
-          </div>
+          </Tabs>
         </fieldset>
 
         {compact ? (

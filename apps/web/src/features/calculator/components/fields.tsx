@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { NumberInput } from '@/components/ui';
 import { parseDecimal } from '../lib/draft-glue';
-import styles from './calculator.module.css';
 
 const toText = (value: number | null) => (value === null ? '' : String(value));
 
@@ -58,54 +57,24 @@ export function NumberField({
     onValue(parsed);
   }
 
-  const hintId = `${id}-hint`;
   return (
-    <div className={className}>
-      <NumberInput
-        id={id}
-        label={label}
-        value={text}
-        onChange={handleChange}
-        onBlur={() => {
-          setText(toText(value));
-          onBlur?.();
-        }}
-        error={error}
-        min={min}
-        max={max}
-        step={integer ? 1 : 'any'}
-        inputMode={integer ? 'numeric' : 'decimal'}
-        clearable={false}
-        aria-describedby={hint ? hintId : undefined}
-      />
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A native checkbox with its label; Space toggles it, the label is the click target. */
-export function Checkbox({
-  checked,
-  onChange,
-  children,
-  description,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-  description?: ReactNode;
-}) {
-  return (
-    <label className={styles.check}>
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
-      <span>
-        {children}
-        {description ? <span className={styles.checkDescription}>{description}</span> : null}
-      </span>
-    </label>
+    <NumberInput
+      id={id}
+      label={label}
+      value={text}
+      onChange={handleChange}
+      onBlur={() => {
+        setText(toText(value));
+        onBlur?.();
+      }}
+      error={error}
+      hint={hint}
+      min={min}
+      max={max}
+      step={integer ? 1 : 'any'}
+      inputMode={integer ? 'numeric' : 'decimal'}
+      clearable={false}
+      containerClassName={className}
+    />
   );
 }

@@ -6,8 +6,9 @@ import type { City, AddressSuggestion } from '@freight/contracts/locations';
 import type { OrderDraft, OrderDraftAction, PointType } from '@freight/domain/order-draft';
 import { searchAddresses, searchCities } from '../api/client';
 import { toCityRef } from '../lib/draft-glue';
-import { Combobox } from './combobox';
-import { Checkbox, NumberField } from './fields';
+import { Combobox } from '@/components/ui/combobox';
+import { Checkbox } from '@/components/ui/checkbox';
+import { NumberField } from './fields';
 import styles from './calculator.module.css';
 
 const T = CALCULATOR_TEXTS;
@@ -170,10 +171,9 @@ export function PointFields({
           <div className={styles.handling}>
             <Checkbox
               checked={s[keys.loading]}
-              onChange={(checked) => dispatch({ type: 'services/update', patch: { [keys.loading]: checked } })}
-            >
-              {keys.loadingLabel}
-            </Checkbox>
+              onCheckedChange={(checked) => dispatch({ type: 'services/update', patch: { [keys.loading]: checked } })}
+              label={keys.loadingLabel}
+            />
             {s[keys.loading] ? (
               <div className={styles.floorRow}>
                 <NumberField
@@ -190,10 +190,10 @@ export function PointFields({
                 />
                 <Checkbox
                   checked={s[keys.lift]}
-                  onChange={(checked) => dispatch({ type: 'services/update', patch: { [keys.lift]: checked } })}
-                >
-                  {T.lift}
-                </Checkbox>
+                  onCheckedChange={(checked) => dispatch({ type: 'services/update', patch: { [keys.lift]: checked } })}
+                  label={T.lift}
+                  containerClassName={styles.floorCheck}
+                />
               </div>
             ) : null}
           </div>

@@ -5,7 +5,7 @@ import { API_PATHS } from '@freight/contracts/paths';
 import type { City, Subdivision, AddressSuggestionsResponse } from '@freight/contracts/locations';
 import type { PricesTermsResponse, FullCalculatorResponse } from '@freight/contracts/pricing';
 import type { DraftResponse, RequestCreateResponse } from '@freight/contracts/orders';
-import type { CalculatorRequestBody } from '@freight/domain/calculator-query';
+import type { CalculatorRequest } from '@freight/domain/shipment/request';
 import type { OrderDraft, SerializedOrderDraft } from '@freight/domain/order-draft';
 import { apiFetch } from '@/lib/api/client';
 
@@ -61,7 +61,7 @@ export const orderApi = {
   cargoTypes: () => apiFetch<CargoTypeOption[]>(API_PATHS.cargoTypes),
   pricesTerms: (query: URLSearchParams, signal?: AbortSignal) =>
     apiFetch<PricesTermsResponse>(`${API_PATHS.pricesTerms}?${query}`, { signal }),
-  fullCalculation: (body: CalculatorRequestBody & { is_logged: boolean }, signal?: AbortSignal) =>
+  fullCalculation: (body: CalculatorRequest, signal?: AbortSignal) =>
     apiFetch<FullCalculatorResponse>(API_PATHS.fullCalculator, { method: 'POST', json: body, signal }),
   clientSelection: (value: string) =>
     apiFetch<{ suggestions: ClientSuggestion[]; source: 'dadata' | 'local' }>(

@@ -1,13 +1,14 @@
 'use client';
 
-import { CARGO_TABS, calculateVolume, type CargoPatch, type CargoTab } from '@freight/domain/cargo';
+import { CARGO_TABS, type CargoPatch, type CargoTab } from '@freight/domain/cargo';
+import { withComputedVolume } from '@freight/domain/shipment/volume';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
 import { formatRub, formatNumber } from '@freight/domain/money';
 import { clsx } from 'clsx';
-import { useId, useRef, type KeyboardEvent } from 'react';
 import { NumberInput } from '@/components/ui';
+import { Tabs } from '@/components/ui/tabs';
+import { Select } from '@/components/ui/select';
 import type { CargoTypeOption, PackageOption } from '../api/order-api';
-import { SelectField } from './controls';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
@@ -32,20 +33,10 @@ export function CargoStep({
 }: StepProps & { packages: PackageOption[] | null; cargoTypes: CargoTypeOption[] | null }) {
   const cargo = draft.cargo;
   const documents = cargo.tab === 'documents';
-  const tabsId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  /** Dimensions fill the total volume in, as long as the volume was not typed by hand. */
+  /** Dimensions fill the total volume in (the calculator's rule, `withComputedVolume`). */
   function updateMeasures(patch: CargoPatch) {
-    const next = { ...cargo, ...patch };
-    const before = calculateVolume(cargo);
-    const after = calculateVolume(next);
-    const volumeFollows = cargo.volume === null || cargo.volume === before;
-    const touchesDims = ['length', 'width', 'height', 'quantity'].some((key) => key in patch);
-    dispatch({
-      type: 'cargo/update',
-      patch: touchesDims && volumeFollows && after !== null ? { ...patch, volume: after } : patch,
-    });
+    dispatch({ type: 'cargo/update', patch: withComputedVolume(cargo, patch) });
   }
 
   function selectTab(tab: CargoTab) {
@@ -56,42 +47,16 @@ export function CargoStep({
     }
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (delta === 0) return;
-    event.preventDefault();
-    const next = (index + delta + CARGO_TABS.length) % CARGO_TABS.length;
-    const tab = CARGO_TABS[next];
-    if (!tab) return;
-    selectTab(tab.value);
-    tabRefs.current[next]?.focus();
-  }
-
   const quantityError = errors['cargo.quantity'];
   return (
     <div className={styles.stack}>
-      <div role="tablist" aria-label={T.cargoTabs} className={styles.tabs}>
-        {CARGO_TABS.map((tab, index) => (
-          <button
-            key={tab.value}
-            ref={(node) => {
-              tabRefs.current[index] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`${tabsId}-${tab.value}`}
-            aria-selected={cargo.tab === tab.value}
-            aria-controls={`${tabsId}-panel`}
-            tabIndex={cargo.tab === tab.value ? 0 : -1}
-            className={styles.tab}
-            onClick={() => selectTab(tab.value)}
-            onKeyDown={(event) => onTabKey(event, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${cargo.tab}`} className={styles.stack}>
+      <Tabs
+        label={T.cargoTabs}
+        items={CARGO_TABS}
+        value={cargo.tab}
+        onValueChange={selectTab}
+        panelClassName={styles.stack}
+      >
         {documents ? <p className={styles.hint}>{T.documentsHint}</p> : null}
         {cargo.tab === 'multiple' ? (
           <NumberInput
@@ -148,15 +113,15 @@ export function CargoStep({
           />
         </div>
         {!documents ? <p className={styles.hint}>{T.volumeHint}</p> : null}
-      </div>
+      </Tabs>
 
-      <SelectField
+      <Select
         label={T.cargoType}
         value={draft.cargoType ?? ''}
         placeholder={cargoTypes ? T.cargoTypePlaceholder : T.loading}
         options={(cargoTypes ?? []).map((t) => ({ value: t.code, label: t.name }))}
         error={errors['cargoType']}
-        onChange={(value) => dispatch({ type: 'cargoType/select', id: value || null })}
+        onValueChange={(value) => dispatch({ type: 'cargoType/select', id: value || null })}
       />
       {(() => {
         const chosen = cargoTypes?.find((t) => t.code === draft.cargoType);

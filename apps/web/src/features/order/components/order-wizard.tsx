@@ -5,7 +5,7 @@ import {
   draftToCalculatorRequest,
   draftToPricesTermsQuery,
   hasCalculatorQuery,
-} from '@freight/domain/calculator-query';
+} from '@freight/domain/shipment/query';
 import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contracts/pricing';
 import { DEFAULT_TIME_ZONE } from '@freight/domain/constants';
 import { addCalendarDays, toIsoDate } from '@freight/domain/dates';

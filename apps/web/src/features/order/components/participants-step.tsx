@@ -1,6 +1,5 @@
 'use client';
 
-import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
 import {
   PARTICIPANT_ROLES,
@@ -10,12 +9,12 @@ import {
   type ParticipantsState,
   type ParticipantType,
 } from '@freight/domain/order-draft';
-import { formatPhoneAsYouType } from '@freight/domain/phone';
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, SearchIcon, TextInput } from '@/components/ui';
+import { Button, PhoneInput, SearchIcon, TextInput } from '@/components/ui';
 import { orderApi } from '../api/order-api';
-import { ChoiceGroup, SelectField } from './controls';
+import { Select } from '@/components/ui/select';
+import { ChoiceGroup } from './controls';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
@@ -142,11 +141,11 @@ function ParticipantFields({
 
   return (
     <div className={styles.stack}>
-      <SelectField
+      <Select
         label={T.participantType}
         value={type}
         options={PARTICIPANT_TYPES}
-        onChange={(value) =>
+        onValueChange={(value) =>
           dispatch({ type: 'participants/update', patch: { [typeField]: value as ParticipantType } })
         }
       />
@@ -199,16 +198,13 @@ function ParticipantFields({
         />
       ) : null}
       <div className={styles.grid2}>
-        <TextInput
+        <PhoneInput
           label={T.phone}
           name={`${participant}-phone`}
-          type="tel"
-          inputMode="tel"
           autoComplete={participant === 'sender' ? 'tel' : 'off'}
-          placeholder={AUTH_SCREEN_TEXTS.phonePlaceholder}
           value={details.phone}
           error={at('phone')}
-          onValueChange={(phone) => update({ phone: formatPhoneAsYouType(phone) })}
+          onValueChange={(phone) => update({ phone })}
         />
         <TextInput
           label={T.emailOptional}

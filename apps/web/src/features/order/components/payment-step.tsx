@@ -2,9 +2,11 @@
 
 import type { PricesTermsResponse } from '@freight/contracts/pricing';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
-import { PAYMENT_TYPES, SERVICE_LIMITS, type PaymentType, type ServicesState } from '@freight/domain/order-draft';
+import { PAYMENT_TYPES, type PaymentType, type ServicesState } from '@freight/domain/order-draft';
+import { SHIPMENT_LIMITS } from '@freight/domain/shipment/limits';
 import { NumberInput, Spinner, TextInput } from '@/components/ui';
-import { ChoiceGroup, CheckboxField, FieldError } from './controls';
+import { Checkbox } from '@/components/ui/checkbox';
+import { ChoiceGroup, FieldError } from './controls';
 import { parseNumberInput } from './cargo-step';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
@@ -77,20 +79,25 @@ export function PaymentStep({ draft, dispatch, errors, prices }: StepProps & { p
           label={T.declaredValue}
           name="declaredValue"
           min={0}
-          max={SERVICE_LIMITS.declaredValueMax}
+          max={SHIPMENT_LIMITS.declaredValue.max}
           value={s.declaredValue === null ? '' : String(s.declaredValue)}
           error={errors['services.declaredValue']}
           containerClassName={styles.narrow}
           onValueChange={(text) => services({ declaredValue: parseNumberInput(text) })}
         />
         <p className={styles.hint}>{T.declaredValueHint}</p>
-        <CheckboxField
+        <Checkbox
           label={T.fragile}
-          hint={T.fragileHint}
+          description={T.fragileHint}
           checked={s.fragile}
-          onChange={(fragile) => services({ fragile })}
+          onCheckedChange={(fragile) => services({ fragile })}
         />
-        <CheckboxField label={T.crate} hint={T.crateHint} checked={s.crate} onChange={(crate) => services({ crate })} />
+        <Checkbox
+          label={T.crate}
+          description={T.crateHint}
+          checked={s.crate}
+          onCheckedChange={(crate) => services({ crate })}
+        />
         {d.departure_type === 'address' ? (
           <DoorServices
             title={T.loadingAtPickup}
@@ -173,7 +180,7 @@ function DoorServices({
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{title}</legend>
-      <CheckboxField label={T.loadingNeeded} checked={loading} onChange={(value) => onChange({ loading: value })} />
+      <Checkbox label={T.loadingNeeded} checked={loading} onCheckedChange={(value) => onChange({ loading: value })} />
       {loading ? (
         <div className={styles.grid2}>
           <NumberInput
@@ -181,20 +188,20 @@ function DoorServices({
             inputMode="numeric"
             step={1}
             min={1}
-            max={SERVICE_LIMITS.floorMax}
+            max={SHIPMENT_LIMITS.floor.max}
             value={String(floor)}
             clearable={false}
             onValueChange={(text) => onChange({ floor: parseNumberInput(text) ?? 1 })}
           />
           <div className={styles.alignEnd}>
-            <CheckboxField label={T.lift} checked={lift} onChange={(value) => onChange({ lift: value })} />
+            <Checkbox label={T.lift} checked={lift} onCheckedChange={(value) => onChange({ lift: value })} />
           </div>
         </div>
       ) : null}
       <NumberInput
         label={T.kmOutside}
         min={0}
-        max={SERVICE_LIMITS.kmMax}
+        max={SHIPMENT_LIMITS.km.max}
         value={String(km)}
         clearable={false}
         containerClassName={styles.narrow}

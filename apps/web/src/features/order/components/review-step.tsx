@@ -18,13 +18,13 @@ import {
 import { formatPhone } from '@freight/domain/phone';
 import { acceptsSms } from '@freight/domain/sms-policy';
 import { formatCount } from '@freight/domain/plural';
-import Link from 'next/link';
 import { ShallowLink } from './shallow-link';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui';
 import type { CargoTypeOption, PackageOption, SignedInUser } from '../api/order-api';
 import { stepHref } from '../lib/steps';
-import { CheckboxField, FieldError } from './controls';
+import { ConsentCheckbox } from '@/components/consent/consent-checkbox';
+import { FieldError } from './controls';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
@@ -224,19 +224,11 @@ export function ReviewStep({
       </section>
       {submitError ? <FieldError>{submitError}</FieldError> : null}
       {/* The personal-data consent: its own box, unticked by default, before «Оформить заявку» (152-FZ). */}
-      <CheckboxField
+      <ConsentCheckbox
         name="consent"
-        label={
-          <>
-            {T.consentPrefix}{' '}
-            <Link href="/docs-n-policies#consent" target="_blank">
-              {T.consentLink}
-            </Link>{' '}
-            {T.consentSuffix}
-          </>
-        }
+        suffix={T.consentSuffix}
         checked={draft.consent}
-        onChange={(value) => dispatch({ type: 'consent/set', value })}
+        onCheckedChange={(value) => dispatch({ type: 'consent/set', value })}
         error={errors['consent']}
       />
       <p className={styles.hint} data-testid="confirmation-note">

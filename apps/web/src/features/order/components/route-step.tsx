@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui';
 import { orderApi } from '../api/order-api';
 import { ChoiceGroup } from './controls';
 import type { StepProps } from './step-props';
-import { SuggestInput } from './suggest-input';
+import { Combobox } from '@/components/ui/combobox';
 import styles from './order.module.css';
 
 const T = ORDER_TEXTS;
@@ -60,7 +60,7 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
       <h3 id={`${side}-title`} className={styles.panelTitle}>
         {isDeparture ? T.from : T.to}
       </h3>
-      <SuggestInput<City>
+      <Combobox<City>
         label={isDeparture ? T.cityDeparture : T.cityDelivery}
         name={cityKey}
         value={cityText}
@@ -73,7 +73,7 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
           }
         }}
         load={(query, signal) => orderApi.cities(query, signal)}
-        onPick={(picked) => {
+        onSelect={(picked) => {
           const ref = cityRef(picked);
           setCityText(ref.name);
           const changed = city?.fias_id !== ref.fias_id;
@@ -82,9 +82,9 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
             patch: changed ? { [cityKey]: ref, [subdivisionKey]: null, [addressKey]: '' } : { [cityKey]: ref },
           });
         }}
-        itemKey={(c) => String(c.id)}
-        itemLabel={(c) => c.name}
-        itemHint={(c) => c.region}
+        getKey={(c) => String(c.id)}
+        getLabel={(c) => c.name}
+        getDescription={(c) => c.region}
       />
       <ChoiceGroup<PointType>
         legend={isDeparture ? T.departureType : T.deliveryType}
@@ -114,7 +114,7 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
           <p className={styles.hint}>{T.chooseCityFirst}</p>
         )
       ) : (
-        <SuggestInput<AddressSuggestion>
+        <Combobox<AddressSuggestion>
           label={isDeparture ? T.departureAddressLabel : T.deliveryAddressLabel}
           name={addressKey}
           value={address}
@@ -125,9 +125,9 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
           load={async (query, signal) =>
             (await orderApi.addresses(city ? `${city.name} ${query}` : query, signal)).suggestions
           }
-          onPick={(s) => dispatch({ type: 'destination/update', patch: { [addressKey]: s.value } })}
-          itemKey={(s) => s.unrestricted_value}
-          itemLabel={(s) => s.value}
+          onSelect={(s) => dispatch({ type: 'destination/update', patch: { [addressKey]: s.value } })}
+          getKey={(s) => s.unrestricted_value}
+          getLabel={(s) => s.value}
           minChars={3}
         />
       )}

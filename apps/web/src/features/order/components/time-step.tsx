@@ -6,7 +6,8 @@ import type { TimeBlock } from '@freight/domain/order-draft';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { breakOptions, formatDateChip, windowEndOptions, windowStartOptions } from '../lib/schedule';
-import { CheckboxField, SelectField } from './controls';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
@@ -53,11 +54,11 @@ export function TimeStep({ draft, dispatch, errors, context }: StepProps & { con
         <p className={styles.hint}>
           {context.arrivalText ? T.plannedArrival(context.arrivalText) : T.plannedArrivalUnknown}
         </p>
-        <CheckboxField
+        <Checkbox
           label={T.chooseDeliveryDate}
-          hint={T.chooseDeliveryDateHint}
+          description={T.chooseDeliveryDateHint}
           checked={isDeliveryDateChosen}
-          onChange={(checked) => {
+          onCheckedChange={(checked) => {
             if (!checked) {
               dispatch({
                 type: 'time/update',
@@ -171,14 +172,14 @@ function BlockFields({
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{windowLegend}</legend>
         <div className={styles.grid2}>
-          <SelectField
+          <Select
             id={`${id}-from`}
             label={T.timeFrom}
             value={value.timeFrom ?? ''}
             placeholder={T.timePlaceholder}
             options={starts.map((t) => ({ value: t, label: t }))}
             error={errors[`${prefix}.timeFrom`]}
-            onChange={(v) => {
+            onValueChange={(v) => {
               const timeFrom = v || null;
               const patch: Partial<TimeBlock> = { timeFrom };
               if (value.timeTo && timeFrom && !windowEndOptions(timeFrom).includes(value.timeTo)) patch.timeTo = null;
@@ -187,24 +188,24 @@ function BlockFields({
               update(patch);
             }}
           />
-          <SelectField
+          <Select
             id={`${id}-to`}
             label={T.timeTo}
             value={value.timeTo ?? ''}
             placeholder={T.timePlaceholder}
             options={ends.map((t) => ({ value: t, label: t }))}
             error={errors[`${prefix}.timeTo`]}
-            onChange={(v) => update({ timeTo: v || null, breakFrom: null, breakTo: null })}
+            onValueChange={(v) => update({ timeTo: v || null, breakFrom: null, breakTo: null })}
           />
         </div>
         <p className={styles.hint}>{T.windowHint}</p>
       </fieldset>
       {value.timeFrom && value.timeTo && breaks.starts.length > 0 ? (
         <>
-          <CheckboxField
+          <Checkbox
             label={T.hasBreak}
             checked={hasBreak}
-            onChange={(checked) =>
+            onCheckedChange={(checked) =>
               update(
                 checked
                   ? { breakFrom: breaks.starts[0] ?? null, breakTo: breaks.ends[0] ?? null }
@@ -214,23 +215,23 @@ function BlockFields({
           />
           {hasBreak ? (
             <div className={styles.grid2}>
-              <SelectField
+              <Select
                 id={`${id}-break-from`}
                 label={T.breakFrom}
                 value={value.breakFrom ?? ''}
                 placeholder={T.timePlaceholder}
                 options={breaks.starts.map((t) => ({ value: t, label: t }))}
                 error={errors[`${prefix}.breakFrom`]}
-                onChange={(v) => update({ breakFrom: v || null })}
+                onValueChange={(v) => update({ breakFrom: v || null })}
               />
-              <SelectField
+              <Select
                 id={`${id}-break-to`}
                 label={T.breakTo}
                 value={value.breakTo ?? ''}
                 placeholder={T.timePlaceholder}
                 options={breaks.ends.map((t) => ({ value: t, label: t }))}
                 error={errors[`${prefix}.breakTo`]}
-                onChange={(v) => update({ breakTo: v || null })}
+                onValueChange={(v) => update({ breakTo: v || null })}
               />
             </div>
           ) : null}

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { safeNextPath } from '@freight/domain/safe-redirect';
-import { loadProfile } from '@/features/auth/api/server';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import styles from '@/features/auth/components/auth.module.css';
+import { getCurrentUser } from '@/lib/api/current-user';
 
 export const metadata: Metadata = { title: 'Вход', robots: { index: false } };
 
@@ -16,7 +16,7 @@ export default async function SignInPage({
 }) {
   // The only place `next` is read: a same-origin path after normalisation, else the personal account.
   const next = safeNextPath(one((await searchParams).next));
-  if (await loadProfile().catch(() => null)) redirect(next);
+  if ((await getCurrentUser()).status === 'signed-in') redirect(next);
   return (
     <div className={`container ${styles.page}`}>
       <SignInForm next={next} />

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { loadProfile } from '@/features/auth/api/server';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import styles from '@/features/auth/components/auth.module.css';
+import { getCurrentUser } from '@/lib/api/current-user';
 
 export const metadata: Metadata = { title: 'Регистрация', robots: { index: false } };
 
 export default async function SignUpPage() {
-  if (await loadProfile().catch(() => null)) redirect('/personal-account');
+  if ((await getCurrentUser()).status === 'signed-in') redirect('/personal-account');
   return (
     <div className={`container ${styles.page}`}>
       <SignUpForm />
