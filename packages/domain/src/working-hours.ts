@@ -170,7 +170,7 @@ export function describeDayHours(hours: DayHours | null): string {
     : base;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 
 /** Great-circle distance between two points (degrees), km, by the haversine formula. */
 export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {

@@ -15,6 +15,9 @@ export const OFFICES_PAGE_TEXTS = {
   submit: 'Найти',
   reset: 'Сбросить',
   found: (count: string) => `Найдено: ${count}`,
+  /** After «Найдено: …» when the list has several pages: which offices this page shows. */
+  shown: (from: string, to: string) => `показаны ${from}–${to}`,
+  pagination: 'Страницы списка подразделений',
   nearestTo: (place: string) => `Сначала ближайшие к «${place}»`,
   nearNotFound: 'Не нашли такой адрес. Укажите город и улицу, например «Казань, Баумана».',
   nothingFound: 'Ничего не нашлось. Измените условия поиска или сбросьте фильтры.',

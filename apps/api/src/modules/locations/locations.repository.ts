@@ -1,5 +1,9 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { EARTH_RADIUS_KM } from '@freight/domain';
 import { cities, iframeRequests, streets, subdivisions, type Database } from '@freight/db';
+
+/** No window: every matching row (a LIMIT the table never reaches). */
+const ALL_ROWS = 1_000_000;
 
 /** Active subdivisions per city, as a subquery joined to cities. */
 function subdivisionCounts(db: Database) {
@@ -88,9 +92,28 @@ export interface SubdivisionFilter {
   transportTypes?: string[];
 }
 
+/** The order and the window of a subdivision search: the nearest to `near` first; `limit` after `offset`. */
+export interface SubdivisionWindow {
+  near?: { lat: number; lon: number };
+  limit?: number;
+  offset?: number;
+}
+
 export type SubdivisionRow = Awaited<ReturnType<typeof findSubdivisions>>[number];
 
-export async function findSubdivisions(db: Database, filter: SubdivisionFilter = {}) {
+/** Great-circle distance in km from a point to the subdivision, as domain's distanceKm computes it. */
+const distanceSql = (point: { lat: number; lon: number }) => {
+  // Parameters are typed explicitly: PostgreSQL would otherwise guess integer from the context.
+  const lat = sql`cast(${point.lat} as double precision)`;
+  const lon = sql`cast(${point.lon} as double precision)`;
+  const radius = sql`cast(${EARTH_RADIUS_KM} as double precision)`;
+  return sql`2 * ${radius} * asin(least(1, sqrt(
+    power(sin(radians(${subdivisions.lat} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${subdivisions.lat})) * power(sin(radians(${subdivisions.lon} - ${lon}) / 2), 2)
+  )))`;
+};
+
+function subdivisionWhere(filter: SubdivisionFilter): SQL | undefined {
   const where: SQL[] = [eq(subdivisions.isActive, true)];
   if (filter.id !== undefined) where.push(eq(subdivisions.id, filter.id));
   if (filter.code) where.push(sql`lower(${subdivisions.code}) = lower(${filter.code})`);
@@ -117,41 +140,101 @@ export async function findSubdivisions(db: Database, filter: SubdivisionFilter =
   containsAll(subdivisions.operations, filter.operations);
   containsAll(subdivisions.paymentMethods, filter.paymentMethods);
   containsAll(subdivisions.transportTypes, filter.transportTypes);
+  return and(...where);
+}
+
+/** The biggest cities first, then by name, kind and code; the nearest first when there is a point. */
+const subdivisionOrder = (near?: { lat: number; lon: number }) => [
+  ...(near ? [asc(distanceSql(near))] : []),
+  desc(cities.population),
+  asc(cities.name),
+  asc(subdivisions.kind),
+  asc(subdivisions.code),
+];
+
+const subdivisionColumns = {
+  id: subdivisions.id,
+  code: subdivisions.code,
+  kind: subdivisions.kind,
+  name: subdivisions.name,
+  address: subdivisions.address,
+  lat: subdivisions.lat,
+  lon: subdivisions.lon,
+  phone: subdivisions.phone,
+  email: subdivisions.email,
+  schedule: subdivisions.schedule,
+  operations: subdivisions.operations,
+  paymentMethods: subdivisions.paymentMethods,
+  transportTypes: subdivisions.transportTypes,
+  maxWeightPerPlaceKg: subdivisions.maxWeightPerPlaceKg,
+  maxLengthCm: subdivisions.maxLengthCm,
+  maxWidthCm: subdivisions.maxWidthCm,
+  maxHeightCm: subdivisions.maxHeightCm,
+  maxTotalWeightKg: subdivisions.maxTotalWeightKg,
+  directions: subdivisions.directions,
+  isPartner: subdivisions.isPartner,
+  city: {
+    id: cities.id,
+    fiasId: cities.fiasId,
+    name: cities.name,
+    region: cities.region,
+    timezone: cities.timezone,
+    population: cities.population,
+  },
+};
+
+export async function findSubdivisions(db: Database, filter: SubdivisionFilter = {}) {
   return db
-    .select({
-      id: subdivisions.id,
-      code: subdivisions.code,
-      kind: subdivisions.kind,
-      name: subdivisions.name,
-      address: subdivisions.address,
-      lat: subdivisions.lat,
-      lon: subdivisions.lon,
-      phone: subdivisions.phone,
-      email: subdivisions.email,
-      schedule: subdivisions.schedule,
-      operations: subdivisions.operations,
-      paymentMethods: subdivisions.paymentMethods,
-      transportTypes: subdivisions.transportTypes,
-      maxWeightPerPlaceKg: subdivisions.maxWeightPerPlaceKg,
-      maxLengthCm: subdivisions.maxLengthCm,
-      maxWidthCm: subdivisions.maxWidthCm,
-      maxHeightCm: subdivisions.maxHeightCm,
-      maxTotalWeightKg: subdivisions.maxTotalWeightKg,
-      directions: subdivisions.directions,
-      isPartner: subdivisions.isPartner,
-      city: {
-        id: cities.id,
-        fiasId: cities.fiasId,
-        name: cities.name,
-        region: cities.region,
-        timezone: cities.timezone,
-        population: cities.population,
-      },
-    })
+    .select(subdivisionColumns)
     .from(subdivisions)
     .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .where(and(...where))
-    .orderBy(desc(cities.population), asc(cities.name), asc(subdivisions.kind), asc(subdivisions.code));
+    .where(subdivisionWhere(filter))
+    .orderBy(...subdivisionOrder());
+}
+
+/**
+ * One window of a subdivision search and the number of all that match. Two queries: the ids in
+ * order (narrow rows, so ordering a large network stays cheap), then those subdivisions in full.
+ */
+export async function findSubdivisionWindow(
+  db: Database,
+  filter: SubdivisionFilter,
+  window: SubdivisionWindow,
+): Promise<{ rows: SubdivisionRow[]; total: number }> {
+  const where = subdivisionWhere(filter);
+  const offset = window.offset ?? 0;
+  const ids = await db
+    .select({ id: subdivisions.id, total: sql<number>`(count(*) over ())::int` })
+    .from(subdivisions)
+    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+    .where(where)
+    .orderBy(...subdivisionOrder(window.near))
+    .limit(window.limit ?? ALL_ROWS)
+    .offset(offset);
+  if (ids.length === 0) {
+    // A window past the end has no row to carry the total.
+    const [counted] = offset
+      ? await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(subdivisions)
+          .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+          .where(where)
+      : [{ n: 0 }];
+    return { rows: [], total: counted?.n ?? 0 };
+  }
+  const found = await db
+    .select(subdivisionColumns)
+    .from(subdivisions)
+    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+    .where(
+      inArray(
+        subdivisions.id,
+        ids.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.map((r) => byId.get(r.id)).filter((row): row is SubdivisionRow => row !== undefined);
+  return { rows, total: ids[0]!.total };
 }
 
 /** Streets of our index whose name contains every word, optionally within some cities. */

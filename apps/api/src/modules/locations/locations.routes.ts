@@ -22,6 +22,7 @@ import {
   SubdivisionSearchQuerySchema,
   SubdivisionsQuerySchema,
   SubdivisionsResponseSchema,
+  TOTAL_COUNT_HEADER,
 } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import type { AppConfig } from '../../config/env';
@@ -224,14 +225,17 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
       schema: {
         tags: ['locations'],
         summary:
-          'Search offices: text, parameters (operations, payment, transport), is_partner, city; nearest to a point first',
+          'Search offices: text, parameters (operations, payment, transport), is_partner, city; nearest to a point first; ' +
+          'one page with limit and skip (the number of all matches in X-Total-Count)',
         querystring: SubdivisionSearchQuerySchema,
         response: { 200: SubdivisionsResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', SHORT_CACHE);
-      return searchSubdivisions(db, request.query, clock());
+      const { items, total } = await searchSubdivisions(db, request.query, clock());
+      void reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
     },
   );
 

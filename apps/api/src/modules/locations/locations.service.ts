@@ -25,6 +25,7 @@ import {
   findCityByRef,
   findStreets,
   findSubdivisions,
+  findSubdivisionWindow,
   insertIframeRequest,
   type CityRow,
   type SubdivisionFilter,
@@ -164,9 +165,15 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 /**
  * Subdivision search of the offices page and the map: text in the name, address or city; every
  * `parameters` value must hold; optional partner flag, city and kind. With a point, the nearest
- * come first and carry their distance.
+ * come first and carry their distance. With `limit`, one page of `limit` after `skip` (ordered
+ * and cut by the database, so a page costs the same however large the network); `total` is the
+ * number of all that match.
  */
-export async function searchSubdivisions(db: Database, query: SubdivisionSearchQuery, now: Date) {
+export async function searchSubdivisions(
+  db: Database,
+  query: SubdivisionSearchQuery,
+  now: Date,
+): Promise<{ items: Subdivision[]; total: number }> {
   const parameters: SubdivisionParameter[] = query.parameters ?? [];
   const filter: SubdivisionFilter = {
     operations: parameters.filter((p) => isOneOf(OPERATIONS, p)),
@@ -181,13 +188,16 @@ export async function searchSubdivisions(db: Database, query: SubdivisionSearchQ
     if (!city) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.cityNotFound);
     filter.cityId = city.id;
   }
-  const rows = await findSubdivisions(db, filter);
-  if (query.near_lat === undefined || query.near_lon === undefined) return rows.map((row) => toSubdivision(row, now));
-  const point = { lat: query.near_lat, lon: query.near_lon };
-  return rows
-    .map((row) => ({ row, distance: distanceKm(point, row) }))
-    .sort((a, b) => a.distance - b.distance)
-    .map(({ row, distance }) => toSubdivision(row, now, distance));
+  const point =
+    query.near_lat === undefined || query.near_lon === undefined
+      ? undefined
+      : { lat: query.near_lat, lon: query.near_lon };
+  const { rows, total } = await findSubdivisionWindow(db, filter, {
+    ...(point ? { near: point } : {}),
+    ...(query.limit !== undefined ? { limit: query.limit, offset: query.skip ?? 0 } : {}),
+  });
+  const items = rows.map((row) => toSubdivision(row, now, point ? distanceKm(point, row) : null));
+  return { items, total };
 }
 
 export async function getSubdivision(db: Database, id: number, now: Date) {

@@ -166,6 +166,59 @@ describe('location calls', () => {
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
     });
 
+    it('gives one page with limit and skip, the number of all matches in X-Total-Count', async () => {
+      const whole = await get('/api/v1/duty_delivery_subdivisions/subdivision');
+      const all = SubdivisionsResponseSchema.parse(whole.json());
+      expect(all.length).toBeGreaterThan(45);
+      expect(whole.headers['x-total-count']).toBe(String(all.length));
+      const pages = [];
+      for (let skip = 0; skip < all.length; skip += 20) {
+        const res = await get(`/api/v1/duty_delivery_subdivisions/subdivision?skip=${skip}&limit=20`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-total-count']).toBe(String(all.length));
+        pages.push(...SubdivisionsResponseSchema.parse(res.json()));
+      }
+      // The pages, one after another, are the whole list in the same order.
+      expect(pages.map((o) => o.id)).toEqual(all.map((o) => o.id));
+      const last = await get(`/api/v1/duty_delivery_subdivisions/subdivision?skip=${all.length}&limit=20`);
+      expect(last.json()).toEqual([]);
+      expect(last.headers['x-total-count']).toBe(String(all.length));
+
+      const filtered = await get(
+        `/api/v1/duty_delivery_subdivisions/subdivision?name=${encodeURIComponent('Москва')}&limit=2`,
+      );
+      expect(SubdivisionsResponseSchema.parse(filtered.json())).toHaveLength(2);
+      expect(Number(filtered.headers['x-total-count'])).toBeGreaterThan(2);
+    });
+
+    it('pages the nearest-first list by distance, each page continuing the previous one', async () => {
+      const near = 'near_lat=55.75&near_lon=37.62';
+      const all = SubdivisionsResponseSchema.parse(
+        (await get(`/api/v1/duty_delivery_subdivisions/subdivision?${near}`)).json(),
+      );
+      const first = SubdivisionsResponseSchema.parse(
+        (await get(`/api/v1/duty_delivery_subdivisions/subdivision?${near}&limit=10`)).json(),
+      );
+      const second = SubdivisionsResponseSchema.parse(
+        (await get(`/api/v1/duty_delivery_subdivisions/subdivision?${near}&skip=10&limit=10`)).json(),
+      );
+      expect([...first, ...second].map((o) => o.id)).toEqual(all.slice(0, 20).map((o) => o.id));
+      const distances = all.map((o) => o.distance_km!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(first[0]!.city.name).toBe('Москва');
+      expect(second[0]!.distance_km!).toBeGreaterThanOrEqual(first.at(-1)!.distance_km!);
+    });
+
+    it.each(['limit=0', 'limit=101', 'limit=abc', 'skip=-1', 'skip=1.5'])(
+      'refuses subdivision?%s with a Russian 400',
+      async (query) => {
+        const res = await get(`/api/v1/duty_delivery_subdivisions/subdivision?${query}`);
+        expect(res.statusCode).toBe(400);
+        const field = query.split('=')[0]!;
+        expect((res.json() as ErrorJson).error.fields?.[field]).toBe(MESSAGES.locations.pagingInvalid);
+      },
+    );
+
     it('takes a city by our id or by FIAS id', async () => {
       const [kazan] = await ctx.database.db.select().from(cities).where(eq(cities.name, 'Казань'));
       const fias = '93b3df57-4c89-44df-ac42-96f05e9cd3b9';

@@ -1,10 +1,18 @@
 import type { Metadata } from 'next';
-import { formatCount, MESSAGES } from '@freight/domain';
-import { OPERATIONS, type Subdivision } from '@freight/contracts';
-import { Alert } from '@/components/ui';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { formatCount, formatNumber, MESSAGES } from '@freight/domain';
+import { OPERATIONS } from '@freight/contracts';
+import { Alert, Pagination } from '@/components/ui';
 import { MapView } from '@/components/map/map-view';
 import { webEnv } from '@/config/env';
-import { getNetworkCities, locate, searchOffices } from '@/features/offices/api/offices';
+import {
+  getNetworkCities,
+  locate,
+  OFFICES_PAGE_SIZE,
+  searchOffices,
+  type OfficePage,
+} from '@/features/offices/api/offices';
 import { OfficeCard } from '@/features/offices/components/office-card';
 import { OfficeFilters, type OfficeFilterValues } from '@/features/offices/components/office-filters';
 import styles from '@/features/offices/components/offices.module.css';
@@ -20,6 +28,19 @@ export const metadata: Metadata = {
 type SearchParams = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 
+/** The address of page `page` of this search: the filters as the form sends them, then the page. */
+function pageHref(values: OfficeFilterValues, page: number) {
+  const params = new URLSearchParams();
+  if (values.q) params.set('q', values.q);
+  if (values.city) params.set('city', values.city);
+  if (values.op) params.set('op', values.op);
+  if (values.near) params.set('near', values.near);
+  if (values.partner) params.set('partner', '1');
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/offices${query ? `?${query}` : ''}`;
+}
+
 export default async function OfficesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const values: OfficeFilterValues = {
@@ -29,34 +50,44 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
     partner: one(params.partner) === '1',
     near: one(params.near).slice(0, 200),
   };
+  const page = /^\d{1,4}$/.test(one(params.page)) ? Math.max(1, Number(one(params.page))) : 1;
 
-  let offices: Subdivision[] | null;
+  let result: OfficePage | null;
   let cities: Array<{ id: number; name: string }> = [];
   let nearPoint: Awaited<ReturnType<typeof locate>> = null;
   try {
     [cities, nearPoint] = await Promise.all([
-      getNetworkCities().then((list) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'ru'))),
+      getNetworkCities(),
       values.near.length >= 2 ? locate(values.near) : Promise.resolve(null),
     ]);
-    offices = await searchOffices({
-      text: values.q.length >= 1 ? values.q : undefined,
-      cityId: values.city || undefined,
-      operation: values.op || undefined,
-      partnerOnly: values.partner,
-      near: nearPoint ?? undefined,
-    });
+    result = await searchOffices(
+      {
+        text: values.q.length >= 1 ? values.q : undefined,
+        cityId: values.city || undefined,
+        operation: values.op || undefined,
+        partnerOnly: values.partner,
+        near: nearPoint ?? undefined,
+      },
+      page,
+    );
   } catch {
-    offices = null;
+    result = null;
   }
 
+  const pages = result ? Math.ceil(result.total / OFFICES_PAGE_SIZE) : 0;
+  // A page past the end (an old link, a list that got shorter): the last page of this search.
+  if (result && result.offices.length === 0 && pages > 0 && page > pages) redirect(pageHref(values, pages));
+
   const map = webEnv.map;
+  const offices = result?.offices ?? [];
+  const first = (page - 1) * OFFICES_PAGE_SIZE + 1;
   return (
     <div className="container">
       <h1>{L.title}</h1>
       <p className={styles.lead}>{L.lead}</p>
       <OfficeFilters values={values} cities={cities} />
 
-      {offices === null ? (
+      {result === null ? (
         <Alert variant="error">{L.unavailable}</Alert>
       ) : (
         <div className={`${styles.layout} ${map ? styles.layoutWithMap : ''}`}>
@@ -66,7 +97,8 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
             </h2>
             {values.near.length >= 2 && !nearPoint && <Alert variant="warning">{L.nearNotFound}</Alert>}
             <p className={styles.summary} role="status">
-              {L.found(formatCount(offices.length, MESSAGES.plural.point))}
+              {L.found(formatCount(result.total, MESSAGES.plural.point))}
+              {pages > 1 ? `, ${L.shown(formatNumber(first), formatNumber(first + offices.length - 1))}` : ''}
               {nearPoint ? `. ${L.nearestTo(nearPoint.label)}` : ''}
             </p>
             {offices.length === 0 ? (
@@ -78,6 +110,7 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
                 ))}
               </ul>
             )}
+            <Pagination page={page} pages={pages} href={(n) => pageHref(values, n)} label={L.pagination} as={Link} />
           </section>
           {map && offices.length > 0 && (
             <div className={styles.mapColumn}>

@@ -5,9 +5,11 @@ import {
   LightCitiesResponseSchema,
   SubdivisionSchema,
   SubdivisionsResponseSchema,
+  TOTAL_COUNT_HEADER,
   type Subdivision,
 } from '@freight/contracts';
 import { webEnv } from '@/config/env';
+import { createPublicCache } from '@/lib/api/public-cache';
 import { apiGet, ApiStatusError, visitorHeaders } from '@/lib/api/server';
 
 export interface OfficeSearch {
@@ -18,8 +20,20 @@ export interface OfficeSearch {
   near?: { lat: number; lon: number } | undefined;
 }
 
-/** duty_delivery_subdivisions/subdivision with the page's filters. */
-export function searchOffices(search: OfficeSearch): Promise<Subdivision[]> {
+/** Offices on one page of /offices. */
+export const OFFICES_PAGE_SIZE = 20;
+
+/** The offices and cities are the same for every visitor: kept as long as the API allows (60 s / 300 s). */
+const publicCache = createPublicCache({ baseUrl: () => webEnv.apiInternalUrl });
+
+export interface OfficePage {
+  offices: Subdivision[];
+  /** How many offices match the search on all pages. */
+  total: number;
+}
+
+/** One page (1-based) of duty_delivery_subdivisions/subdivision with the page's filters. */
+export async function searchOffices(search: OfficeSearch, page = 1): Promise<OfficePage> {
   const params = new URLSearchParams();
   if (search.text) params.set('name', search.text);
   if (search.cityId) params.set('city_id', search.cityId);
@@ -29,8 +43,14 @@ export function searchOffices(search: OfficeSearch): Promise<Subdivision[]> {
     params.set('near_lat', String(search.near.lat));
     params.set('near_lon', String(search.near.lon));
   }
-  const query = params.toString();
-  return apiGet(`${API_PATHS.deliverySubdivisions}${query ? `?${query}` : ''}`, SubdivisionsResponseSchema);
+  params.set('skip', String((page - 1) * OFFICES_PAGE_SIZE));
+  params.set('limit', String(OFFICES_PAGE_SIZE));
+  const { data, headers } = await publicCache.get(
+    `${API_PATHS.deliverySubdivisions}?${params.toString()}`,
+    SubdivisionsResponseSchema,
+  );
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { offices: data, total: Number.isInteger(total) && total >= data.length ? total : data.length };
 }
 
 /** One office, or null when there is none with this id. */
@@ -43,8 +63,18 @@ export async function getOffice(id: number): Promise<Subdivision | null> {
   }
 }
 
-export function getNetworkCities() {
-  return apiGet(API_PATHS.lightCities, LightCitiesResponseSchema);
+const collator = new Intl.Collator('ru');
+const sortedCities = new WeakMap<object, Array<{ id: number; name: string }>>();
+
+/** The cities of the network in alphabetical order (sorted once per answer of the API). */
+export async function getNetworkCities(): Promise<Array<{ id: number; name: string }>> {
+  const { data } = await publicCache.get(API_PATHS.lightCities, LightCitiesResponseSchema);
+  let sorted = sortedCities.get(data);
+  if (!sorted) {
+    sorted = data.map(({ id, name }) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
+    sortedCities.set(data, sorted);
+  }
+  return sorted;
 }
 
 /**

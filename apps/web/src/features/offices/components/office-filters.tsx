@@ -1,6 +1,9 @@
 import Link from 'next/link';
 import { MESSAGES } from '@freight/domain';
 import { OPERATIONS } from '@freight/contracts';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Select } from '@/components/ui/select';
+import { TextInput } from '@/components/ui/text-input';
 import styles from './offices.module.css';
 
 const L = MESSAGES.officesPage;
@@ -26,54 +29,49 @@ export function OfficeFilters({
 }) {
   return (
     <form className={styles.filters} method="get" action="/offices" role="search" aria-label={L.listLabel}>
-      <div className={styles.field}>
-        <label htmlFor="offices-q">{L.searchLabel}</label>
-        <input
-          id="offices-q"
-          name="q"
-          type="search"
-          defaultValue={values.q}
-          placeholder={L.searchPlaceholder}
-          maxLength={100}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="offices-city">{L.cityLabel}</label>
-        <select id="offices-city" name="city" defaultValue={values.city}>
-          <option value="">{L.anyCity}</option>
-          {cities.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="offices-op">{L.operationLabel}</label>
-        <select id="offices-op" name="op" defaultValue={values.op}>
-          <option value="">{L.anyOperation}</option>
-          {OPERATIONS.map((op) => (
-            <option key={op} value={op}>
-              {MESSAGES.offices.operations[op]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="offices-near">{L.nearLabel}</label>
-        <input
-          id="offices-near"
-          name="near"
-          type="search"
-          defaultValue={values.near}
-          placeholder={L.nearPlaceholder}
-          maxLength={200}
-        />
-      </div>
-      <label className={styles.check}>
-        <input type="checkbox" name="partner" value="1" defaultChecked={values.partner} />
-        {L.partnerOnly}
-      </label>
+      <TextInput
+        id="offices-q"
+        label={L.searchLabel}
+        name="q"
+        type="search"
+        defaultValue={values.q}
+        placeholder={L.searchPlaceholder}
+        maxLength={100}
+        clearable={false}
+      />
+      <Select
+        id="offices-city"
+        label={L.cityLabel}
+        name="city"
+        defaultValue={values.city}
+        placeholder={L.anyCity}
+        options={cities.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <Select
+        id="offices-op"
+        label={L.operationLabel}
+        name="op"
+        defaultValue={values.op}
+        placeholder={L.anyOperation}
+        options={OPERATIONS.map((op) => ({ value: op, label: MESSAGES.offices.operations[op] }))}
+      />
+      <TextInput
+        id="offices-near"
+        label={L.nearLabel}
+        name="near"
+        type="search"
+        defaultValue={values.near}
+        placeholder={L.nearPlaceholder}
+        maxLength={200}
+        clearable={false}
+      />
+      <Checkbox
+        name="partner"
+        value="1"
+        defaultChecked={values.partner}
+        label={L.partnerOnly}
+        containerClassName={styles.check}
+      />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit}>
           {L.submit}
