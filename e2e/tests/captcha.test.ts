@@ -79,7 +79,7 @@ describe.skipIf(E2E_SKIP)('CAPTCHA before SMS codes (CAPTCHA_MODE=always)', () =
     const seen = await codesSoFar(page, DEMO_PHONE.stored);
     await page.getByRole('tab', { name: 'По коду из SMS' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByLabel('Телефон').focus();
+    await page.getByLabel('Телефон', { exact: true }).focus();
     await page.keyboard.type(DEMO_PHONE.typed);
     // Nothing of the CAPTCHA has loaded yet: no challenge asked for, no worker started.
     expect(challengeCalls).toEqual([]);
@@ -113,7 +113,7 @@ describe.skipIf(E2E_SKIP)('CAPTCHA before SMS codes (CAPTCHA_MODE=always)', () =
     const context = await newContext(browser, stack.baseUrl, 375);
     const page = await context.newPage();
     await page.goto('/auth/forgot-password');
-    await page.getByLabel('Телефон').pressSequentially('9161234567');
+    await page.getByLabel('Телефон', { exact: true }).pressSequentially('9161234567');
     // The challenge cannot be fetched (as on a broken connection).
     await page.route('**/api/v1/captcha/challenge', (route) => route.abort());
     await page.getByRole('button', { name: 'Получить код' }).click();

@@ -4,12 +4,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { E2E_SKIP } from '../lib/browser';
 import {
   BUDGET_ABOVE_BARE_BYTES,
+  SHELL_BUDGET_BYTES,
   ZOD_SIGNATURE,
   firstLoadJs,
   frameworkFirstLoad,
   kb,
   scriptSources,
   scriptsContaining,
+  sizeOf,
+  total,
 } from '../lib/first-load-js';
 import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
 import { ROOT } from '../lib/stack';
@@ -31,6 +34,23 @@ describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', ()
     expect(framework!.files.length).toBeGreaterThan(0);
     // React DOM alone is over 50 KB gzip; a wrong manifest would give a tiny or zero floor.
     expect(framework!.gzip).toBeGreaterThan(60 * 1024);
+  });
+
+  it(`the shell's own JavaScript (scripts every public page loads beyond the framework) stays within ${kb(SHELL_BUDGET_BYTES)}`, async () => {
+    const pages = PUBLIC_PAGES.filter((p) => !p.pending && !p.embeddable);
+    let common: string[] | null = null;
+    for (const page of pages) {
+      const html = await (await fetch(`${baseUrl}${await resolvePath(page, baseUrl)}`)).text();
+      const own = scriptSources(html).filter((src) => !framework!.files.some((f) => f.src === src));
+      common = common === null ? own : common.filter((src) => own.includes(src));
+    }
+    const shell = total((common ?? []).map((src) => sizeOf(DIST_DIR, src)));
+    // Something is there (the layout's client components), and not more than the budget.
+    expect(shell.files.length).toBeGreaterThan(0);
+    expect(
+      shell.gzip,
+      `shell: ${shell.files.map((f) => `${path.basename(f.src)} ${kb(f.gzip)}`).join(', ')}`,
+    ).toBeLessThanOrEqual(SHELL_BUDGET_BYTES);
   });
 
   it('the zod signature is real: the lazily loaded form schemas carry it', () => {

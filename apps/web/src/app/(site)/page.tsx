@@ -199,9 +199,9 @@ export default async function HomePage() {
                     .map((c, index) => (
                       <span key={c.id}>
                         {index > 0 && ', '}
-                        <Link href={`/offices?city=${c.id}`} prefetch={false}>
-                          {c.name}
-                        </Link>
+                        {/* A plain link: dozens of these, none prefetched, none worth hydrating a
+                            client <Link> for (issue #19, main-thread work). */}
+                        <a href={`/offices?city=${c.id}`}>{c.name}</a>
                       </span>
                     ))}
                 </p>

@@ -1,5 +1,4 @@
 import { API_PATHS } from '@freight/contracts';
-import { UserInfoSchema } from '@freight/contracts/identity';
 import { DraftResponseSchema } from '@freight/contracts/orders';
 import { MESSAGES } from '@freight/domain/messages';
 import { restoreDraft } from '@freight/domain/order-draft-schema';
@@ -9,7 +8,8 @@ import type { SignedInUser } from '@/features/order/api/order-api';
 import { OrderWizard } from '@/features/order/components/order-wizard';
 import styles from '@/features/order/components/order.module.css';
 import type { InitialDraft } from '@/features/order/lib/use-order-draft';
-import { apiGet, ApiStatusError } from '@/lib/api/server';
+import { getCurrentUser } from '@/lib/api/current-user';
+import { apiGet } from '@/lib/api/server';
 
 export const metadata: Metadata = { title: MESSAGES.order.pageTitle, robots: { index: false } };
 
@@ -25,13 +25,12 @@ async function loadSavedDraft(): Promise<InitialDraft | null> {
 
 /** The signed-in verified client (their sender details are prefilled); null: anonymous; undefined: unknown. */
 async function loadUser(): Promise<SignedInUser | null | undefined> {
-  try {
-    const user = await apiGet(API_PATHS.userInfo, UserInfoSchema, { timeoutMs: 3_000 });
-    if (!user.is_verified) return null;
-    return { id: user.id, name: user.name, phone: user.phone, email: user.email, is_verified: true };
-  } catch (error) {
-    return error instanceof ApiStatusError ? null : undefined;
-  }
+  // The shell asked the same for the header: cache() makes both one API call per request.
+  const current = await getCurrentUser();
+  if (current.status === 'unknown') return undefined;
+  if (current.status === 'anonymous' || !current.user.is_verified) return null;
+  const { user } = current;
+  return { id: user.id, name: user.name, phone: user.phone, email: user.email, is_verified: true };
 }
 
 /**

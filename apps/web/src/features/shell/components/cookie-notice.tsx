@@ -1,82 +1,22 @@
-'use client';
-
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import Link from 'next/link';
-import { useEffect, useSyncExternalStore } from 'react';
-import {
-  COOKIE_NOTICE_COOKIE,
-  COOKIE_NOTICE_LEGACY_STORAGE_KEY,
-  COOKIE_NOTICE_MAX_AGE_SECONDS,
-} from '@freight/domain/constants';
-import { Button } from '@/components/ui/button';
+import { CookieNoticeClient } from './cookie-notice-client';
 import styles from './cookie-notice.module.css';
-
-const listeners = new Set<() => void>();
-
-function hasCookie(): boolean {
-  return document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${COOKIE_NOTICE_COOKIE}=`));
-}
-
-function hasLegacyFlag(): boolean {
-  try {
-    return localStorage.getItem(COOKIE_NOTICE_LEGACY_STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function remember(): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${COOKIE_NOTICE_COOKIE}=1; Max-Age=${COOKIE_NOTICE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
-}
-
-function readAccepted(): boolean {
-  return hasCookie() || hasLegacyFlag();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
 
 /**
  * Cookie notice. Acceptance is kept in a cookie, so the server already knows whether to render
- * the notice (`acceptedOnServer`): it is painted with the page, not popped in after hydration.
- * An acceptance kept the old way (localStorage) is moved into the cookie.
+ * the notice (`acceptedOnServer`): it is painted with the page, not popped in after hydration,
+ * and once accepted no part of it is sent or hydrated at all. The text is server-rendered; only
+ * the button (and the move of an old localStorage acceptance into the cookie) is client code.
  */
 export function CookieNotice({ acceptedOnServer }: { acceptedOnServer: boolean }) {
-  const accepted = useSyncExternalStore(subscribe, readAccepted, () => acceptedOnServer);
-
-  useEffect(() => {
-    if (!hasLegacyFlag()) return;
-    if (!hasCookie()) remember();
-    try {
-      localStorage.removeItem(COOKIE_NOTICE_LEGACY_STORAGE_KEY);
-    } catch {
-      // Storage unavailable: nothing to move.
-    }
-  }, []);
-
-  if (accepted) return null;
-
-  const accept = () => {
-    remember();
-    listeners.forEach((l) => l());
-  };
-
+  if (acceptedOnServer) return null;
   return (
-    <div className={styles.notice} role="region" aria-label="Уведомление о cookie" data-testid="cookie-notice">
+    <CookieNoticeClient>
       <p className={styles.text}>
         {SHELL_TEXTS.cookie.text} <Link href="/docs-n-policies#cookies">{SHELL_TEXTS.cookie.policyLink}</Link>.
       </p>
-      <Button appearance="primary" onClick={accept}>
-        {SHELL_TEXTS.cookie.accept}
-      </Button>
-    </div>
+    </CookieNoticeClient>
   );
 }

@@ -59,6 +59,11 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
           <TrackSearch />
           {bugReport}
           <ThemeToggle />
+          {verified && (
+            <Link href="/personal-account/orders" className={`${styles.navLink} ${styles.ordersLink}`}>
+              {MESSAGES.accountOrders.navLink}
+            </Link>
+          )}
           {verified && user ? (
             <Link href="/personal-account" className={styles.userName} title={MESSAGES.shell.personalAccount}>
               <UserIcon />
@@ -69,7 +74,7 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
               <UserIcon />
             </Link>
           )}
-          <MobileMenu />
+          <MobileMenu verified={verified} />
         </div>
       </div>
     </header>

@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import Link from 'next/link';
 import type { RefObject } from 'react';
 import { BRAND } from '@/config/brand';
+import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { NAV_ITEMS } from '../navigation';
 import { TrackSearch } from './track-search';
 import styles from './mobile-menu.module.css';
@@ -19,10 +20,13 @@ export default function MobileMenuSheet({
   open,
   onOpenChange,
   returnFocusTo,
+  verified = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  /** A verified user also gets «Мои заказы». */
+  verified?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -54,6 +58,13 @@ export default function MobileMenuSheet({
                   </Link>
                 </li>
               ))}
+              {verified && (
+                <li>
+                  <Link href="/personal-account/orders" className={styles.link} onClick={() => onOpenChange(false)}>
+                    {ACCOUNT_ORDERS_TEXTS.navLink}
+                  </Link>
+                </li>
+              )}
             </ul>
           </nav>
           <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>

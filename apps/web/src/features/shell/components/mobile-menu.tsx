@@ -13,7 +13,7 @@ const MobileMenuSheet = lazy(loadSheet);
  * Burger menu below 992 px: the button is part of the page, the menu itself (a focus-trapping
  * dialog that returns focus here) arrives on the first hover, focus or press.
  */
-export function MobileMenu() {
+export function MobileMenu({ verified = false }: { verified?: boolean }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
@@ -42,7 +42,7 @@ export function MobileMenu() {
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={burger} />
+          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={burger} verified={verified} />
         </Suspense>
       ) : null}
     </>

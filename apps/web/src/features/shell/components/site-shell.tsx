@@ -1,8 +1,9 @@
 import { MESSAGES } from '@freight/domain/messages';
 import { cookies, headers } from 'next/headers';
 import { COOKIE_NOTICE_COOKIE } from '@freight/domain/constants';
-import { API_PATHS, DynamicContentResponseSchema, UserInfoSchema, type FooterLink } from '@freight/contracts';
+import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
+import { getCurrentUser } from '@/lib/api/current-user';
 import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
 import { CookieNotice } from './cookie-notice';
@@ -14,12 +15,10 @@ import styles from './site-shell.module.css';
 
 /** The signed-in user for the header (spec §4), or null: anonymous (401) or the API is slow or down. */
 async function loadUser(): Promise<HeaderUser | null> {
-  try {
-    const user = await apiGet(API_PATHS.userInfo, UserInfoSchema, { timeoutMs: 3_000 });
-    return { id: user.id, name: user.name, isVerified: user.is_verified };
-  } catch {
-    return null;
-  }
+  const current = await getCurrentUser();
+  if (current.status !== 'signed-in') return null;
+  const { user } = current;
+  return { id: user.id, name: user.name, isVerified: user.is_verified };
 }
 
 async function loadFooterLinks(): Promise<FooterLink[] | null> {
@@ -44,8 +43,8 @@ export async function SiteShell({
   const nonce = headerStore.get(NONCE_HEADER) ?? undefined;
   const cookieNoticeAccepted = (await cookies()).has(COOKIE_NOTICE_COOKIE);
   const [links, user] = unavailable ? [null, null] : await Promise.all([loadFooterLinks(), loadUser()]);
-  return (
-    <SessionGate unavailable={unavailable}>
+  const content = (
+    <>
       <a className="skip-link" href="#main">
         {MESSAGES.shell.skipToContent}
       </a>
@@ -58,6 +57,9 @@ export async function SiteShell({
       </main>
       <Footer links={links} year={new Date().getFullYear()} />
       <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
-    </SessionGate>
+    </>
   );
+  // The gate (a client component) is only sent when the session could not be made: a normal
+  // page view hydrates no wrapper around the whole page.
+  return unavailable ? <SessionGate unavailable>{content}</SessionGate> : content;
 }
