@@ -26,6 +26,7 @@ describe('CargoListQuerySchema', () => {
       reverse_sort_by: false,
       cargo_statuses: [],
       exclude_closed: false,
+      favorite: false,
     });
   });
 

@@ -24,6 +24,7 @@ const dateFilter = z.string(invalid).refine(isIsoDate, { error: MESSAGES.orderLi
  * Strings from the query string are read: booleans from `true`/`false`, numbers in decimal only,
  * `cargo_statuses` from one or many values. Defaults: `all_profiles=false`,
  * `cargo_type=standard`, `skip=0`, `limit=20` (at most 100), every flag false, no statuses.
+ * `favorite=true` keeps only the caller's favourite cargos (issue #14).
  */
 export const CargoListQuerySchema = z
   .object({
@@ -47,6 +48,8 @@ export const CargoListQuerySchema = z
     reverse_sort_by: queryBoolean.default(false),
     cargo_statuses: queryArray.default([]),
     exclude_closed: queryBoolean.default(false),
+    /** Only the caller's favourite cargos (marked with POST duty_favorite_cargo). */
+    favorite: queryBoolean.default(false),
   })
   .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
     error: MESSAGES.orderList.dateRangeInvalid,

@@ -14,3 +14,4 @@ export * from './locations';
 export * from './catalog';
 export * from './pricing';
 export * from './orders';
+export * from './cargo-transfer';

@@ -69,6 +69,11 @@ export const API_PATHS = {
   /** Not in the spec: the order draft kept per session owner (GET, PUT). */
   orderDraft: '/api/v1/requests/draft',
   cargoList: '/api/v1/cargo/cargo',
+  /** Not in the spec: the filtered list as an XLSX or CSV file (issue #14). */
+  cargoExport: '/api/v1/cargo/cargo/export',
+  /** Not in the spec: the import template (XLSX or CSV) and the import of orders from a file (issue #14). */
+  cargoImportTemplate: '/api/v1/cargo/import/template',
+  cargoImport: '/api/v1/cargo/import',
   currentCargo: '/api/v1/cargo/get_current_cargo',
   paymentStatus: '/api/v1/cargo/payment_status',
   availableActions: '/api/v1/cargo_lk/available_actions',

@@ -25,10 +25,13 @@ const state = (overrides: Partial<OrderListState<Order>> = {}): OrderListState<O
 });
 
 describe('sort options', () => {
-  it('are exactly the two of the spec', () => {
+  it('are the two of the spec, then price and status date', () => {
     expect(ORDER_LIST_SORT_OPTIONS).toEqual([
       { value: 'newest', label: 'Сначала новые', sortBy: 'date', reverse: true },
       { value: 'oldest', label: 'Сначала старые', sortBy: 'date', reverse: false },
+      { value: 'price_desc', label: 'Сначала дорогие', sortBy: 'price', reverse: true },
+      { value: 'price_asc', label: 'Сначала дешёвые', sortBy: 'price', reverse: false },
+      { value: 'status_date', label: 'По дате статуса', sortBy: 'status_date', reverse: true },
     ]);
     expect(DEFAULT_ORDER_LIST_SORT).toBe('newest');
     expect(getSortOption('oldest').label).toBe(MESSAGES.orderList.sortOldestFirst);
@@ -188,6 +191,7 @@ describe('buildCargoListQuery', () => {
         start_date: '2026-01-01',
         end_date: '2026-01-31',
         exclude_closed: true,
+        favorite: true,
       },
     });
     expect([...query.entries()]).toEqual([
@@ -207,6 +211,7 @@ describe('buildCargoListQuery', () => {
       ['cargo_statuses', 'in_transit'],
       ['cargo_statuses', 'delivered'],
       ['exclude_closed', 'true'],
+      ['favorite', 'true'],
     ]);
     expect(query.getAll('cargo_statuses')).toEqual(['in_transit', 'delivered']);
     expect(query.has('reverse_sort_by')).toBe(false);

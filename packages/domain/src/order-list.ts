@@ -22,6 +22,8 @@ export interface OrderListFilters {
   start_date: string | null;
   end_date: string | null;
   exclude_closed: boolean;
+  /** Only the cargos the client marked as favourite (issue 14; the API's `favorite=true`). */
+  favorite: boolean;
 }
 
 export const DEFAULT_ORDER_LIST_FILTERS: Readonly<OrderListFilters> = Object.freeze({
@@ -34,6 +36,7 @@ export const DEFAULT_ORDER_LIST_FILTERS: Readonly<OrderListFilters> = Object.fre
   start_date: null,
   end_date: null,
   exclude_closed: false,
+  favorite: false,
 });
 
 /** Longest text filter we send (code points); enough for a company name, short enough for a URL. */
@@ -58,6 +61,7 @@ export const OrderListFiltersSchema = z
     start_date: dateFilter,
     end_date: dateFilter,
     exclude_closed: z.boolean().default(false),
+    favorite: z.boolean().default(false),
   })
   .refine((filters) => !filters.start_date || !filters.end_date || filters.start_date <= filters.end_date, {
     error: ORDER_LIST_TEXTS.dateRangeInvalid,
@@ -206,7 +210,7 @@ export type CargoListQuerySource = Pick<OrderListState, 'page' | 'pageSize' | 's
  * `cargo_type=standard`, `skip` (= page × pageSize, in items), `limit` (= pageSize), then each
  * filter that is set (text trimmed, blank skipped; dates as given, ISO), the sort flag of the
  * chosen option (`sort_by_date=true`) plus `reverse_sort_by=true` for «Сначала новые», one
- * `cargo_statuses` per selected status, and `exclude_closed=true` only when on. Flags that are
+ * `cargo_statuses` per selected status, `exclude_closed=true` and `favorite=true` only when on. Flags that are
  * off are left out rather than sent as false.
  */
 export function buildCargoListQuery(input: CargoListQuerySource): URLSearchParams {
@@ -226,5 +230,6 @@ export function buildCargoListQuery(input: CargoListQuerySource): URLSearchParam
   if (option.reverse) params.set('reverse_sort_by', 'true');
   for (const status of input.selectedStatuses) params.append('cargo_statuses', status);
   if (input.filters.exclude_closed) params.set('exclude_closed', 'true');
+  if (input.filters.favorite) params.set('favorite', 'true');
   return params;
 }

@@ -344,6 +344,8 @@ export interface CargoListFilter {
   to?: Date | undefined;
   statuses: string[];
   excludeClosed: boolean;
+  /** Only cargos marked favourite. */
+  favoriteOnly?: boolean;
   sortBy: 'date' | 'price' | 'status_date';
   descending: boolean;
   skip: number;
@@ -352,12 +354,8 @@ export interface CargoListFilter {
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * One page of an owner's cargo, in two steps: the ids of the page first (for the default order an
- * index-only scan of `cargos_owner_created_idx`, which carries every filtered column, so filters
- * and a deep skip never touch the table), then those rows.
- */
-export async function listCargo(db: Database, filter: CargoListFilter) {
+/** The WHERE of the list (and of its export): owner first, then every filter given. */
+export function listConditions(filter: Omit<CargoListFilter, 'sortBy' | 'descending' | 'skip' | 'limit'>): SQL {
   const where: (SQL | undefined)[] = [ownedBy(filter.owner)];
   if (filter.profileId) where.push(eq(cargos.profileId, filter.profileId));
   if (filter.tracknumber) {
@@ -375,23 +373,40 @@ export async function listCargo(db: Database, filter: CargoListFilter) {
   if (filter.to) where.push(lt(cargos.createdAt, filter.to));
   if (filter.statuses.length > 0) where.push(inArray(cargos.status, filter.statuses));
   if (filter.excludeClosed) where.push(eq(cargos.closed, false));
-  const column =
-    filter.sortBy === 'price'
-      ? cargos.priceKopecks
-      : filter.sortBy === 'status_date'
-        ? cargos.statusChangedAt
-        : cargos.createdAt;
+  if (filter.favoriteOnly) {
+    where.push(sql`exists (select 1 from ${cargoFavorites} where ${cargoFavorites.cargoId} = ${cargos.id})`);
+  }
+  return and(...where)!;
+}
+
+/** The column a list is sorted by (then by id, in the same direction). */
+export function listSortColumn(sortBy: CargoListFilter['sortBy']) {
+  return sortBy === 'price'
+    ? cargos.priceKopecks
+    : sortBy === 'status_date'
+      ? cargos.statusChangedAt
+      : cargos.createdAt;
+}
+
+/**
+ * One page of an owner's cargo in one statement: the ids of the page in a subquery (for the default
+ * order an index-only scan of `cargos_owner_created_idx`, which carries every filtered column, so
+ * filters and a deep skip never touch the table), then those rows by primary key with their
+ * favourite mark. One round trip: under load each extra query costs a scheduler wake-up of the
+ * API and of a Postgres backend (bench:cargo).
+ */
+export async function listCargo(db: Database, filter: CargoListFilter) {
+  const column = listSortColumn(filter.sortBy);
   const direction = filter.descending ? desc : asc;
-  const page = await db
-    .select({ id: cargos.id })
+  const page = db
+    .select({ pageId: sql<number>`${cargos.id}`.as('page_id') })
     .from(cargos)
-    .where(and(...where))
+    .where(listConditions(filter))
     .orderBy(direction(column), direction(cargos.id))
     .limit(filter.limit)
-    .offset(filter.skip);
-  if (page.length === 0) return [];
-  const ids = page.map((row) => row.id);
-  const rows = await db
+    .offset(filter.skip)
+    .as('page');
+  return db
     .select({
       id: cargos.id,
       trackNumber: cargos.trackNumber,
@@ -407,17 +422,71 @@ export async function listCargo(db: Database, filter: CargoListFilter) {
       senderName: cargos.senderName,
       recipientName: cargos.recipientName,
       priceKopecks: cargos.priceKopecks,
+      paymentType: cargos.paymentType,
       plannedArrivalDate: cargos.plannedArrivalDate,
       quantity: cargos.quantity,
       weightKg: cargos.weightKg,
       volumeM3: cargos.volumeM3,
       favorite: sql<boolean>`${cargoFavorites.cargoId} is not null`,
     })
+    .from(page)
+    .innerJoin(cargos, eq(cargos.id, page.pageId))
+    .leftJoin(cargoFavorites, eq(cargoFavorites.cargoId, cargos.id))
+    .orderBy(direction(column), direction(cargos.id));
+}
+
+/** Where a keyset batch of the list ends: the sort column's value (as Postgres prints it) and the id. */
+export interface ListCursor {
+  value: string;
+  id: number;
+}
+
+/**
+ * The next `limit` cargos of the list after `after`, in the list's order, with what the export
+ * writes: keyset pagination on (sort column, id), so a long export reads each batch by the
+ * owner's index without an offset and never holds the whole list. The cursor value is the
+ * column as text, so timestamps keep their microseconds.
+ */
+export async function listCargoBatch(
+  db: Database,
+  filter: Omit<CargoListFilter, 'skip' | 'limit'>,
+  after: ListCursor | null,
+  limit: number,
+) {
+  const column = listSortColumn(filter.sortBy);
+  const direction = filter.descending ? desc : asc;
+  const type = sql.raw(filter.sortBy === 'price' ? 'integer' : 'timestamptz');
+  const keyset = after
+    ? filter.descending
+      ? sql`(${column}, ${cargos.id}) < (cast(${after.value} as ${type}), ${after.id})`
+      : sql`(${column}, ${cargos.id}) > (cast(${after.value} as ${type}), ${after.id})`
+    : undefined;
+  return db
+    .select({
+      id: cargos.id,
+      sortValue: sql<string>`${column}::text`,
+      trackNumber: cargos.trackNumber,
+      status: cargos.status,
+      statusChangedAt: cargos.statusChangedAt,
+      createdAt: cargos.createdAt,
+      cityDepartureName: cargos.cityDepartureName,
+      cityDeliveryName: cargos.cityDeliveryName,
+      senderName: cargos.senderName,
+      recipientName: cargos.recipientName,
+      quantity: cargos.quantity,
+      weightKg: cargos.weightKg,
+      volumeM3: cargos.volumeM3,
+      priceKopecks: cargos.priceKopecks,
+      paymentType: cargos.paymentType,
+      paid: cargos.paid,
+      plannedArrivalDate: cargos.plannedArrivalDate,
+      favorite: sql<boolean>`${cargoFavorites.cargoId} is not null`,
+    })
     .from(cargos)
     .leftJoin(cargoFavorites, eq(cargoFavorites.cargoId, cargos.id))
-    .where(inArray(cargos.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    .where(keyset ? and(listConditions(filter), keyset) : listConditions(filter))
+    .orderBy(direction(column), direction(cargos.id))
+    .limit(limit);
 }
 
 /** Active offices among `ids` in one city. */

@@ -27,6 +27,7 @@ import {
   TracknumberQuerySchema,
 } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain';
+import { cargoTransferRoutes } from './cargo-transfer.routes';
 import { createRequest, type RequestClient } from './orders.create';
 import * as orders from './orders.service';
 
@@ -271,6 +272,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
     },
     async (request) => orders.driverInfo(deps, await request.getSession(), request.query.track_number),
   );
+
+  // ---- export and import of the list (issue #14), in their own scope (multipart) ----------------------------
+
+  await app.register(cargoTransferRoutes, { deps });
 
   // ---- public tracking -------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import {
   maskPhone,
   restoreDraft,
   serializeDraft,
+  shipmentView,
   type CargoStatus,
 } from '@freight/domain';
 import type {
@@ -31,6 +32,7 @@ import type {
 import type { CargoParticipantData, Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import type { SessionRow } from '../auth/session.repository';
+import { findTransportationTypeName } from '../catalog/catalog.repository';
 import { recordConsent } from '../consents/consent.service';
 import type { Outbox } from '../messaging/outbox.service';
 import type { SmsPolicy } from '../messaging/sms-policy';
@@ -145,12 +147,11 @@ export async function deleteDraft(deps: OrdersDeps, session: SessionRow | null):
 const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+03:00`);
 const DAY_MS = 86_400_000;
 
-export async function listCargo(
-  deps: OrdersDeps,
-  session: SessionRow | null,
-  query: CargoListQuery,
-): Promise<CargoListResponse> {
-  const owner = requireOwner(session);
+/**
+ * The list's filter and order from its query (shared by the list and its export): unknown
+ * statuses are 400, a complete track number is matched exactly, no sort flag means newest first.
+ */
+export function cargoListFilter(owner: Owner, query: Omit<CargoListQuery, 'skip' | 'limit'>) {
   const unknown = query.cargo_statuses.filter((s) => !isCargoStatus(s));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION_FAILED', 400, MESSAGES.common.validationFailed, {
@@ -161,7 +162,7 @@ export async function listCargo(
   const sortBy = query.sort_by_price ? 'price' : query.sort_by_status_date ? 'status_date' : 'date';
   // No sort flag at all: newest first, the list's default.
   const anyFlag = query.sort_by_date || query.sort_by_price || query.sort_by_status_date;
-  const rows = await repo.listCargo(deps.db, {
+  return {
     owner,
     profileId: query.all_profiles ? undefined : query.owner_id_profile,
     tracknumber: track?.ok ? track.value : query.tracknumber?.toUpperCase(),
@@ -174,8 +175,20 @@ export async function listCargo(
     to: query.end_date ? new Date(dayStart(query.end_date).getTime() + DAY_MS) : undefined,
     statuses: [...new Set(query.cargo_statuses)],
     excludeClosed: query.exclude_closed,
+    favoriteOnly: query.favorite,
     sortBy,
     descending: anyFlag ? query.reverse_sort_by : true,
+  } satisfies Omit<repo.CargoListFilter, 'skip' | 'limit'>;
+}
+
+export async function listCargo(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  query: CargoListQuery,
+): Promise<CargoListResponse> {
+  const owner = requireOwner(session);
+  const rows = await repo.listCargo(deps.db, {
+    ...cargoListFilter(owner, query),
     skip: query.skip,
     limit: query.limit,
   });
@@ -187,6 +200,7 @@ export async function listCargo(
     recipient_name: row.recipientName,
     price_kopecks: row.priceKopecks,
     price_text: formatRub(row.priceKopecks),
+    payment_type: row.paymentType as CargoListItem['payment_type'],
     planned_arrival_date: row.plannedArrivalDate,
     quantity: row.quantity,
     weight: row.weightKg,
@@ -211,35 +225,22 @@ function participant(data: CargoParticipantData | null) {
 }
 
 async function routePoints(db: Database, row: CargoRow, full: boolean) {
+  const view = shipmentView(row);
   const offices = await repo.findOffices(
     db,
-    [row.departureOfficeId, row.deliveryOfficeId].filter((id): id is number => id !== null),
+    [view.departure.office_id, view.delivery.office_id].filter((id): id is number => id !== null),
   );
-  const point = (type: string, cityId: number, cityName: string, officeId: number | null, address: string | null) => {
+  const point = (side: 'departure' | 'delivery', cityId: number) => {
+    const { type, city, office_id: officeId, address } = view[side];
     const office = officeId !== null ? offices.get(officeId) : undefined;
     return {
-      type: type === 'address' ? ('address' as const) : ('warehouse' as const),
-      city: { id: cityId, name: cityName },
+      type,
+      city: { id: cityId, name: city.name },
       office: office ? { id: office.id, name: office.name } : null,
       address: full ? (type === 'address' ? address : (office?.address ?? null)) : null,
     };
   };
-  return {
-    departure: point(
-      row.departureType,
-      row.cityDepartureId,
-      row.cityDepartureName,
-      row.departureOfficeId,
-      row.departureAddress,
-    ),
-    delivery: point(
-      row.deliveryType,
-      row.cityDeliveryId,
-      row.cityDeliveryName,
-      row.deliveryOfficeId,
-      row.deliveryAddress,
-    ),
-  };
+  return { departure: point('departure', row.cityDepartureId), delivery: point('delivery', row.cityDeliveryId) };
 }
 
 async function history(db: Database, cargoId: number) {
@@ -259,27 +260,23 @@ export async function getCurrentCargo(
   trackNumber: string,
 ): Promise<CargoDetails> {
   const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
-  const [points, timeline, favorite, rating] = await Promise.all([
+  const view = shipmentView(row);
+  const [points, timeline, favorite, rating, transportName] = await Promise.all([
     routePoints(deps.db, row, true),
     history(deps.db, row.id),
     repo.isFavorite(deps.db, row.id),
     repo.findRating(deps.db, row.id),
+    findTransportationTypeName(deps.db, view.transportation_type),
   ]);
   return {
     ...cargoHead(row),
     ...points,
     planned_dispatch_date: row.plannedDispatchDate,
     planned_arrival_date: row.plannedArrivalDate,
-    cargo: {
-      quantity: row.quantity,
-      weight: row.weightKg,
-      volume: row.volumeM3,
-      length: row.lengthCm,
-      width: row.widthCm,
-      height: row.heightCm,
-    },
-    cargo_type: row.cargoType,
-    transportation_type: { code: row.transportationType, name: transportationName(row.transportationType) },
+    cargo: view.cargo,
+    cargo_type: view.cargo_type,
+    // The name is the catalogue's (GET duty_transportation/transportation_type), never a copy.
+    transportation_type: { code: view.transportation_type, name: transportName ?? view.transportation_type },
     payment_type: row.paymentType as CargoDetails['payment_type'],
     payer: row.payerRole,
     sender: participant(row.sender)!,
@@ -294,16 +291,6 @@ export async function getCurrentCargo(
     favorite,
     rating: rating?.rating ?? null,
   };
-}
-
-const TRANSPORT_NAMES: Record<string, string> = {
-  auto: 'Автоперевозка',
-  express: 'Экспресс-доставка',
-  rail: 'Железнодорожная перевозка',
-  avia: 'Авиаперевозка',
-};
-function transportationName(code: string): string {
-  return TRANSPORT_NAMES[code] ?? code;
 }
 
 export async function paymentStatus(
@@ -482,6 +469,7 @@ export async function tracking(
   if (!row) throw new AppError('NOT_FOUND', 404, O.trackNotFound(check.value));
   const owner = isOwnedBy(row, ownerOf(session));
   const [points, timeline] = await Promise.all([routePoints(deps.db, row, owner), history(deps.db, row.id)]);
+  const measures = shipmentView(row).cargo;
   const person = (data: CargoParticipantData) =>
     owner
       ? { name: data.name ?? '', phone: data.phone ? formatPhoneSpaced(data.phone) : '' }
@@ -498,7 +486,7 @@ export async function tracking(
     ...points,
     planned_arrival_date: row.plannedArrivalDate,
     planned_arrival_text: row.plannedArrivalDate ? formatLongDate(row.plannedArrivalDate) : null,
-    cargo: { quantity: row.quantity, weight: row.weightKg, volume: row.volumeM3 },
+    cargo: { quantity: measures.quantity, weight: measures.weight, volume: measures.volume },
     sender: person(row.sender),
     recipient: person(row.recipient),
     price_text: owner ? formatRub(row.priceKopecks) : null,

@@ -20,7 +20,10 @@ export default async function PersonalAccountPage() {
         <h2>{MESSAGES.authScreen.greeting(profile.display_name)}</h2>
         <p className={styles.hint}>{MESSAGES.authScreen.accountIntro}</p>
         <div className={styles.accountLinks}>
-          <Button as={Link} href="/personal-account/settings">
+          <Button as={Link} href="/personal-account/orders">
+            {MESSAGES.accountOrders.navLink}
+          </Button>
+          <Button as={Link} href="/personal-account/settings" appearance="secondary">
             {MESSAGES.authScreen.settingsLink}
           </Button>
           <LogoutButton />

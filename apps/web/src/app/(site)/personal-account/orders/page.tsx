@@ -1,0 +1,40 @@
+import { buildCargoListQuery, createOrderListState, parseOrderListUrl } from '@freight/domain';
+import { MESSAGES } from '@freight/domain/messages';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { Suspense } from 'react';
+import { loadProfile } from '@/features/auth/api/server';
+import { loadCargoPage } from '@/features/account-orders/api/server';
+import { OrdersList } from '@/features/account-orders/components/orders-list';
+import styles from '@/features/account-orders/components/orders.module.css';
+
+const T = MESSAGES.accountOrders;
+
+export const metadata: Metadata = { title: T.metaTitle, robots: { index: false } };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /personal-account/orders: the signed-in client's orders. The address holds every filter
+ * (parseOrderListUrl: impossible values are dropped and explained beside their field); page 0 of
+ * that list is rendered here, on the server.
+ */
+export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
+  const profile = await loadProfile();
+  if (!profile) redirect('/auth/sign-in?next=/personal-account/orders');
+  const { state } = parseOrderListUrl(await searchParams);
+  const query = buildCargoListQuery({ ...createOrderListState(), ...state });
+  const first = await loadCargoPage(query);
+  return (
+    <div className={`container ${styles.page}`}>
+      <p className={styles.breadcrumbs}>
+        <Link href="/personal-account">{T.accountLink}</Link>
+      </p>
+      <h1 className={styles.title}>{T.title}</h1>
+      <Suspense>
+        <OrdersList initialUrl={state} initialPage={first.kind === 'ok' ? first.page : null} />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import { CARGO_RATING_COMMENT_MAX_LENGTH } from '@freight/domain/cargo-status';
+import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Alert, Button, TextArea } from '@/components/ui';
+import { errorMessage, ordersApi } from '../api/orders-api';
+import { lazyZodResolver, preloadSchemas } from '../lib/form';
+import styles from './orders.module.css';
+
+const T = ACCOUNT_ORDERS_TEXTS;
+
+interface RatingFormValues {
+  rating: number;
+  comment: string;
+}
+
+function Stars({ value }: { value: number }) {
+  return (
+    <span className={styles.stars} role="img" aria-label={T.ratingYours(value)}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} className={n <= value ? styles.starLit : styles.muted} aria-hidden="true">
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Rating of a delivered cargo: 1–5 stars (a radio group) and an optional comment, sent once;
+ * afterwards the given rating is shown instead of the form.
+ */
+export function RateCargo({ track, rated }: { track: string; rated: number | null }) {
+  const router = useRouter();
+  const [given, setGiven] = useState<number | null>(rated);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RatingFormValues>({
+    defaultValues: { rating: 0, comment: '' },
+    resolver: lazyZodResolver<RatingFormValues>('RatingFormSchema'),
+  });
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const { errors, isSubmitting } = form.formState;
+
+  if (given !== null) {
+    return (
+      <div className={styles.form}>
+        {rated === null && <Alert variant="success">{T.ratingThanks}</Alert>}
+        <p>
+          <Stars value={given} /> {T.ratingYours(given)}
+        </p>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const answer = await ordersApi.rate(track, values.rating, values.comment);
+      setGiven(answer.rating);
+      router.refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  });
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} onFocus={preloadSchemas} noValidate>
+      <div role="radiogroup" aria-label={T.ratingLabel} className={styles.stars}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={rating === n}
+            aria-label={T.ratingStar(n)}
+            tabIndex={rating === n || (rating === 0 && n === 1) ? 0 : -1}
+            className={`${styles.star} ${n <= rating ? styles.starLit : ''}`}
+            onClick={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
+            onKeyDown={(event) => {
+              const step =
+                event.key === 'ArrowRight' || event.key === 'ArrowUp'
+                  ? 1
+                  : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
+                    ? -1
+                    : 0;
+              if (!step) return;
+              event.preventDefault();
+              const next = Math.min(5, Math.max(1, (rating || n) + step));
+              form.setValue('rating', next);
+              const group = event.currentTarget.parentElement;
+              (group?.children[next - 1] as HTMLElement | undefined)?.focus();
+            }}
+          >
+            ★
+          </button>
+        ))}
+      </div>
+      {errors.rating && (
+        <p className={styles.fieldError} role="alert">
+          {errors.rating.message}
+        </p>
+      )}
+      <TextArea
+        label={T.ratingComment}
+        {...form.register('comment')}
+        maxLength={CARGO_RATING_COMMENT_MAX_LENGTH}
+        rows={3}
+        error={errors.comment?.message}
+      />
+      {error && <Alert variant="error">{error}</Alert>}
+      <Button type="submit" loading={isSubmitting}>
+        {T.ratingSubmit}
+      </Button>
+    </form>
+  );
+}
