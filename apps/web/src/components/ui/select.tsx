@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import { useField } from './field';
+import frame from './control.module.css';
 import styles from './select.module.css';
 
 export interface SelectOption {
@@ -56,8 +57,8 @@ export function Select({
     hint,
     error,
     describedBy: describedByProp,
-    hintClassName: styles.hint,
-    errorClassName: styles.error,
+    hintClassName: frame.hint,
+    errorClassName: frame.error,
   });
   const isInvalid = invalid || field.hasError;
   const handleChange =
@@ -69,13 +70,13 @@ export function Select({
       : undefined;
 
   return (
-    <div className={clsx(styles.field, containerClassName)}>
+    <div className={clsx(frame.field, containerClassName)}>
       {label ? (
-        <label className={styles.label} htmlFor={field.id}>
+        <label className={frame.label} htmlFor={field.id}>
           {label}
         </label>
       ) : null}
-      <div className={clsx(styles.control, isInvalid && styles.invalid, disabled && styles.disabled)}>
+      <div className={clsx(frame.control, styles.control, isInvalid && frame.invalid, disabled && frame.disabled)}>
         <select
           {...selectProps}
           id={field.id}

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import frame from './control.module.css';
 import styles from './text-area.module.css';
 
 export interface TextAreaProps extends ComponentPropsWithRef<'textarea'> {
@@ -19,9 +20,9 @@ export function TextArea({ label, invalid, error, id: idProp, className, contain
   const errorId = `${id}-error`;
   const isInvalid = Boolean(invalid || error);
   return (
-    <div className={clsx(styles.field, containerClassName)}>
+    <div className={clsx(frame.field, containerClassName)}>
       {label ? (
-        <label htmlFor={id} className={styles.label}>
+        <label htmlFor={id} className={frame.label}>
           {label}
         </label>
       ) : null}
@@ -33,7 +34,7 @@ export function TextArea({ label, invalid, error, id: idProp, className, contain
         aria-describedby={error ? errorId : rest['aria-describedby']}
       />
       {error ? (
-        <p id={errorId} className={styles.error}>
+        <p id={errorId} className={frame.error}>
           {error}
         </p>
       ) : null}

@@ -8,6 +8,7 @@ import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from 'react';
 import { useField } from './field';
 import { CloseIcon } from './icons';
 import { useMergedRef } from './use-merged-ref';
+import frame from './control.module.css';
 import styles from './text-input.module.css';
 
 export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
@@ -66,8 +67,8 @@ export function TextInput({
     hint,
     error,
     describedBy: describedByProp,
-    hintClassName: styles.hint,
-    errorClassName: styles.error,
+    hintClassName: frame.hint,
+    errorClassName: frame.error,
   });
   const { id, describedBy } = field;
   const isInvalid = invalid || field.hasError;
@@ -97,13 +98,13 @@ export function TextInput({
   }
 
   return (
-    <div className={clsx(styles.field, containerClassName)}>
+    <div className={clsx(frame.field, containerClassName)}>
       {label ? (
-        <label className={styles.label} htmlFor={id}>
+        <label className={frame.label} htmlFor={id}>
           {label}
         </label>
       ) : null}
-      <div className={clsx(styles.control, isInvalid && styles.invalid, disabled && styles.disabled)}>
+      <div className={clsx(frame.control, isInvalid && frame.invalid, disabled && frame.disabled)}>
         <input
           {...inputProps}
           ref={mergedRef}

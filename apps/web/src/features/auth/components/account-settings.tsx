@@ -12,7 +12,7 @@ import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha } from './code-captcha';
-import { CodeField, PasswordField, ResendButton } from './fields';
+import { CodeField, NewPasswordFields, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -318,21 +318,14 @@ function PasswordSection() {
           onValueChange={setCurrent}
           error={form.errors.current_password}
         />
-        <PasswordField
-          label={AUTH_SCREEN_TEXTS.newPassword}
-          autoComplete="new-password"
-          value={next}
-          onValueChange={setNext}
-          error={form.errors.new_password}
+        <NewPasswordFields
+          password={next}
+          onPasswordChange={setNext}
+          repeat={repeat}
+          onRepeatChange={setRepeat}
+          passwordError={form.errors.new_password}
+          repeatError={form.errors.repeat}
         />
-        <PasswordField
-          label={AUTH_SCREEN_TEXTS.repeatPassword}
-          autoComplete="new-password"
-          value={repeat}
-          onValueChange={setRepeat}
-          error={form.errors.repeat}
-        />
-        <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
         {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
         {form.success ? <Alert variant="success">{form.success}</Alert> : null}
         <div>

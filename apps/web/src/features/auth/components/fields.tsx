@@ -59,6 +59,46 @@ export function PasswordField({ value, onValueChange, ...rest }: FieldProps) {
   );
 }
 
+/**
+ * A new password typed twice, with the rules under it: the same three lines on the reset, the
+ * reset-by-code and the change-password forms.
+ */
+export function NewPasswordFields({
+  password,
+  onPasswordChange,
+  repeat,
+  onRepeatChange,
+  passwordError,
+  repeatError,
+}: {
+  password: string;
+  onPasswordChange: (value: string) => void;
+  repeat: string;
+  onRepeatChange: (value: string) => void;
+  passwordError?: string | undefined;
+  repeatError?: string | undefined;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={AUTH_SCREEN_TEXTS.newPassword}
+        autoComplete="new-password"
+        value={password}
+        onValueChange={onPasswordChange}
+        error={passwordError}
+      />
+      <PasswordField
+        label={AUTH_SCREEN_TEXTS.repeatPassword}
+        autoComplete="new-password"
+        value={repeat}
+        onValueChange={onRepeatChange}
+        error={repeatError}
+      />
+      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
+    </>
+  );
+}
+
 /** Seconds left until `until` (ms timestamp), ticking once a second. */
 export function useCountdown(until: number): number {
   const [now, setNow] = useState(() => Date.now());

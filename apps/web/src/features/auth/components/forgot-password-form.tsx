@@ -10,7 +10,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
 import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, PasswordField, ResendButton } from './fields';
+import { CodeField, NewPasswordFields, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -101,21 +101,14 @@ function ResetByPhone() {
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
       <CodeField value={code} onValueChange={setCode} error={shown.code} name="code" autoFocus />
-      <PasswordField
-        label={AUTH_SCREEN_TEXTS.newPassword}
-        autoComplete="new-password"
-        value={password}
-        onValueChange={setPassword}
-        error={shown.new_password}
+      <NewPasswordFields
+        password={password}
+        onPasswordChange={setPassword}
+        repeat={repeat}
+        onRepeatChange={setRepeat}
+        passwordError={shown.new_password}
+        repeatError={shown.repeat}
       />
-      <PasswordField
-        label={AUTH_SCREEN_TEXTS.repeatPassword}
-        autoComplete="new-password"
-        value={repeat}
-        onValueChange={setRepeat}
-        error={shown.repeat}
-      />
-      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
       <CodeCaptcha flow={flow} />
       {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
       <Button type="submit" size="large" fullWidth loading={loading}>

@@ -7,7 +7,7 @@ import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
-import { PasswordField } from './fields';
+import { NewPasswordFields } from './fields';
 import styles from './auth.module.css';
 
 /** /auth/reset-password?token=…: the new password for the link from the e-mail. */
@@ -56,21 +56,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <PasswordField
-            label={AUTH_SCREEN_TEXTS.newPassword}
-            autoComplete="new-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.new_password}
+          <NewPasswordFields
+            password={password}
+            onPasswordChange={setPassword}
+            repeat={repeat}
+            onRepeatChange={setRepeat}
+            passwordError={errors.new_password}
+            repeatError={errors.repeat}
           />
-          <PasswordField
-            label={AUTH_SCREEN_TEXTS.repeatPassword}
-            autoComplete="new-password"
-            value={repeat}
-            onValueChange={setRepeat}
-            error={errors.repeat}
-          />
-          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
           {formError ? (
             <Alert variant="error">
               {formError} <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.requestAgain}</Link>
