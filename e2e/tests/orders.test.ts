@@ -344,4 +344,28 @@ describe.skipIf(E2E_SKIP)('personal account: the client’s orders', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await narrow.close();
   });
+
+  it('the signed-in header fits from 992 px up with any name: the name is cut, with the whole of it in the title', async () => {
+    const long = 'Константин Константинопольский-Преображенский';
+    for (const width of [992, 1100, 1200, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/personal-account/orders');
+      const user = page.locator('header a[href="/personal-account"]');
+      expect(await user.getAttribute('title')).toContain('Демо Клиент');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBe(
+        0,
+      );
+      // A long name (set in place: the layout is what is checked) is cut inside the header.
+      await user.locator('span').evaluate((span, name) => (span.textContent = name), long);
+      const overflow = await page.evaluate(() => {
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const name = document.querySelector('header a[href="/personal-account"]')!.getBoundingClientRect();
+        return { page: document.documentElement.scrollWidth - window.innerWidth, name: name.right - header.right };
+      });
+      expect(overflow.page, `${width} px, long name`).toBe(0);
+      expect(overflow.name, `${width} px, long name`).toBeLessThanOrEqual(0);
+      if (width >= 1200) await page.getByRole('banner').getByRole('link', { name: 'Мои заказы' }).waitFor();
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 });

@@ -28,7 +28,9 @@ function UserIcon() {
 /**
  * Site header of spec §2: navigation, theme toggle, burger menu below 992 px and the user
  * link — the display name to /personal-account for a verified user, an icon to
- * /auth/sign-in for anyone else.
+ * /auth/sign-in for anyone else. It fits from 992 px up with any name: the name is the one
+ * part that shrinks (cut with an ellipsis, whole in the title); a verified user sees «Мои
+ * заказы» where a visitor sees the phone.
  */
 export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport?: ReactNode }) {
   const verified = user?.isVerified === true;
@@ -53,9 +55,12 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
         </nav>
 
         <div className={styles.actions}>
-          <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
-            {BRAND.phone.display}
-          </a>
+          {/* A signed-in client has «Мои заказы» in its place (and the phone in the account and footer). */}
+          {!verified && (
+            <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
+              {BRAND.phone.display}
+            </a>
+          )}
           <TrackSearch />
           {bugReport}
           <ThemeToggle />
@@ -65,7 +70,11 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
             </Link>
           )}
           {verified && user ? (
-            <Link href="/personal-account" className={styles.userName} title={MESSAGES.shell.personalAccount}>
+            <Link
+              href="/personal-account"
+              className={styles.userName}
+              title={`${MESSAGES.shell.personalAccount}: ${getDisplayName(user)}`}
+            >
               <UserIcon />
               <span>{getDisplayName(user)}</span>
             </Link>
