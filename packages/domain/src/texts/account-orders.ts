@@ -88,6 +88,8 @@ export const ACCOUNT_ORDERS_TEXTS = {
   places: 'Мест',
   weight: 'Вес',
   volume: 'Объём',
+  weightValue: (kg: string) => `${kg}\u00a0кг`,
+  volumeValue: (m3: string) => `${m3}\u00a0м³`,
   dimensions: 'Габариты одного места',
   cargoType: 'Характер груза',
   transport: 'Вид перевозки',

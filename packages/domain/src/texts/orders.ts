@@ -88,6 +88,6 @@ export const ORDERS_TEXTS = {
     errorTitle: 'Не удалось загрузить данные груза',
     terminal: 'Терминал',
     address: 'Адрес',
-    measures: (places: string, weight: string, volume: string) => `${places}, ${weight} кг, ${volume} м³`,
+    measures: (places: string, weight: string, volume: string) => `${places}, ${weight}\u00a0кг, ${volume}\u00a0м³`,
   },
 } as const;

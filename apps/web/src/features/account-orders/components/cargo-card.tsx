@@ -123,11 +123,11 @@ export function CargoCard({ data }: { data: CargoCardData }) {
               </div>
               <div>
                 <dt>{T.weight}</dt>
-                <dd>{formatNumber(m.weight)} кг</dd>
+                <dd>{T.weightValue(formatNumber(m.weight))}</dd>
               </div>
               <div>
                 <dt>{T.volume}</dt>
-                <dd>{formatNumber(m.volume, 3)} м³</dd>
+                <dd>{T.volumeValue(formatNumber(m.volume, 3))}</dd>
               </div>
               {dims && (
                 <div>

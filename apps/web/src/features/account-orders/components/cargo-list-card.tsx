@@ -61,8 +61,7 @@ export function CargoListCard({
         <div>
           <dt>{T.cargoTitle}</dt>
           <dd>
-            {formatCount(item.quantity, PLURAL_TEXTS.place)}, {formatNumber(item.weight)} кг,{' '}
-            {formatNumber(item.volume, 3)} м³
+            {`${formatCount(item.quantity, PLURAL_TEXTS.place)}, ${T.weightValue(formatNumber(item.weight))}, ${T.volumeValue(formatNumber(item.volume, 3))}`}
           </dd>
         </div>
         <div>
