@@ -105,6 +105,28 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     await context.close();
   });
 
+  it('an unknown news item or office is the site’s 404 in one shell, saying what is missing, with the way back', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    for (const [address, title, back, list] of [
+      ['/news/net-takoj-novosti', 'Новость не найдена', 'Все новости и события', '/news'],
+      ['/offices/999999', 'Офис или терминал не найден', 'Все адреса', '/offices'],
+    ] as const) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.locator('header').count(), address).toBe(1);
+      expect(await page.getByTestId('site-footer').count(), address).toBe(1);
+      await page.getByRole('main').getByRole('link', { name: back }).click();
+      await page.waitForURL(`**${list}`);
+    }
+    // The saved light theme holds on these pages too (Next sends them without the theme script).
+    await page.evaluate(() => localStorage.setItem('magistral.colorScheme', 'light'));
+    await page.goto('/offices/999999');
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    await context.close();
+  });
+
   it('the home page shows the seeded content and sends a track number to /tracking', async () => {
     const network = (await (await fetch(`${baseUrl}/api/v1/duty_main_page/country_map`)).json()) as {
       totals: { cities: number; subdivisions: number };

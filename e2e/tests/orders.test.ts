@@ -201,7 +201,8 @@ describe.skipIf(E2E_SKIP)('personal account: the client’s orders', () => {
 
     const missing = await page.goto('/personal-account/orders/MG-2611-04270');
     expect(missing?.status()).toBe(404);
-    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor();
+    await page.getByRole('heading', { name: 'Заказ не найден' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Все заказы' }).waitFor();
   });
 
   it('the header track search opens the owner’s card', async () => {

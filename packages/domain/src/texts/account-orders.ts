@@ -5,6 +5,8 @@ export const ACCOUNT_ORDERS_TEXTS = {
   navLink: 'Мои заказы',
   accountLink: 'Личный кабинет',
   backToList: 'Все заказы',
+  notFoundTitle: 'Заказ не найден',
+  notFoundText: 'Среди ваших заказов нет заказа с таким номером. Проверьте номер или найдите заказ в списке.',
   filtersTitle: 'Фильтры',
   filtersShow: 'Показать фильтры',
   filtersHide: 'Скрыть фильтры',

@@ -47,6 +47,7 @@ export const OFFICES_PAGE_TEXTS = {
   partner: 'Партнёрский пункт',
   distance: (km: string) => `${km} от выбранной точки`,
   backToList: 'Все адреса',
+  notFoundText: 'Возможно, этот пункт закрыт или в адресе ошибка. Действующие терминалы и офисы — в общем списке.',
   localTime: (zone: string) => `Часовой пояс: ${zone}`,
   contactCenter: 'Контактный центр',
 } as const;

@@ -1,8 +1,9 @@
 'use client';
 
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
+import { useEffect } from 'react';
 
-import { applyTheme, readTheme } from '../lib/theme';
+import { applyTheme, readTheme, restoreSavedTheme } from '../lib/theme';
 import styles from './theme-toggle.module.css';
 
 /**
@@ -10,6 +11,8 @@ import styles from './theme-toggle.module.css';
  * markup is correct for both themes and hydration never mismatches.
  */
 export function ThemeToggle() {
+  // A page sent without the boot script (an entity's 404) gets the saved theme once hydrated.
+  useEffect(restoreSavedTheme, []);
   return (
     <button
       type="button"

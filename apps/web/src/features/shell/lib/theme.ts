@@ -25,3 +25,20 @@ export function applyTheme(theme: Theme): void {
     // Private mode or storage disabled: the theme still applies for this page view.
   }
 }
+
+/**
+ * Applies the saved theme again after hydration, for the pages whose HTML did not run the boot
+ * script: an entity's 404 (notFound() in /offices/[id], /news/[slug]) is sent by Next as a bare
+ * error document that the browser then renders whole, without the <head> script.
+ */
+export function restoreSavedTheme(): void {
+  let saved: string | null;
+  try {
+    saved = localStorage.getItem(THEME_STORAGE_KEY);
+  } catch {
+    return;
+  }
+  if ((saved === 'light' || saved === 'dark') && saved !== readTheme()) {
+    document.documentElement.setAttribute('data-theme', saved);
+  }
+}
