@@ -154,6 +154,21 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     );
     await expect(page.locator('[data-slot="calculator"]').isVisible()).resolves.toBe(true);
 
+    // A popular direction opens the calculator with that route priced.
+    await page.getByRole('link', { name: /Москва → Санкт-Петербург/ }).click();
+    await page.waitForURL(/\/calculator\?/);
+    const route = new URL(page.url()).searchParams;
+    expect([route.get('from_name'), route.get('to_name'), route.get('kg')]).toEqual([
+      'Москва',
+      'Санкт-Петербург',
+      '10',
+    ]);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="calculator-result"]')?.getAttribute('data-state') === 'done',
+    );
+    await expect(page.getByTestId('type-auto').innerText()).resolves.toMatch(/Автоперевозка[\s\S]*\d\u00a0₽/);
+    await page.goto('/');
+
     await page.getByRole('button', { name: 'Отследить' }).click();
     await page.getByText('Введите номер для отслеживания').waitFor();
     await page.getByLabel('Номер для отслеживания').fill('мг 2600 00019');

@@ -346,27 +346,49 @@ describe.skipIf(E2E_SKIP)('personal account: the client’s orders', () => {
     await narrow.close();
   });
 
-  it('the signed-in header fits from 992 px up with any name: the name is cut, with the whole of it in the title', async () => {
+  it('the header fits from 992 px up with any name, signed in or not: nothing overflows or overlaps the navigation', async () => {
     const long = 'Константин Константинопольский-Преображенский';
-    for (const width of [992, 1100, 1200, 1280, 1440]) {
+    /** Page overflow, the header's name past the header's edge, actions over the navigation. */
+    const measure = (p: Page) =>
+      p.evaluate(() => {
+        const header = document.querySelector('header')!;
+        const nav = header.querySelector('nav')!.getBoundingClientRect();
+        const shown = [...header.querySelectorAll('nav ~ div > *')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.width > 0);
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          overNav: nav.right - Math.min(...shown.map((r) => r.left)),
+          pastEdge: Math.max(...shown.map((r) => r.right)) - header.getBoundingClientRect().right,
+        };
+      });
+    const visitor = await (await newContext(browser, baseUrl)).newPage();
+    for (const width of [992, 1100, 1200, 1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/personal-account/orders');
       const user = page.locator('header a[href="/personal-account"]');
       expect(await user.getAttribute('title')).toContain('Демо Клиент');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBe(
-        0,
-      );
       // A long name (set in place: the layout is what is checked) is cut inside the header.
       await user.locator('span').evaluate((span, name) => (span.textContent = name), long);
-      const overflow = await page.evaluate(() => {
-        const header = document.querySelector('header')!.getBoundingClientRect();
-        const name = document.querySelector('header a[href="/personal-account"]')!.getBoundingClientRect();
-        return { page: document.documentElement.scrollWidth - window.innerWidth, name: name.right - header.right };
-      });
-      expect(overflow.page, `${width} px, long name`).toBe(0);
-      expect(overflow.name, `${width} px, long name`).toBeLessThanOrEqual(0);
-      if (width >= 1200) await page.getByRole('banner').getByRole('link', { name: 'Мои заказы' }).waitFor();
+      const signedIn = await measure(page);
+      expect(signedIn.page, `${width} px, signed in`).toBe(0);
+      expect(signedIn.overNav, `${width} px, signed in`).toBeLessThanOrEqual(0);
+      expect(signedIn.pastEdge, `${width} px, signed in`).toBeLessThanOrEqual(0);
+      const orders = page.getByRole('banner').getByRole('link', { name: 'Мои заказы' });
+      expect(await orders.isVisible(), `${width} px: «Мои заказы» from 1440 px`).toBe(width >= 1440);
+
+      await visitor.setViewportSize({ width, height: 800 });
+      await visitor.goto('/about');
+      await visitor
+        .getByRole('navigation', { name: 'Основная навигация' })
+        .getByRole('link', { name: 'Рассчитать' })
+        .waitFor();
+      const anonymous = await measure(visitor);
+      expect(anonymous.page, `${width} px, visitor`).toBe(0);
+      expect(anonymous.overNav, `${width} px, visitor`).toBeLessThanOrEqual(0);
+      expect(anonymous.pastEdge, `${width} px, visitor`).toBeLessThanOrEqual(0);
     }
+    await visitor.context().close();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

@@ -19,6 +19,7 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     const page = await context.newPage();
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Основная навигация' });
+    await expect(nav.getByRole('link', { name: 'Рассчитать' }).getAttribute('href')).resolves.toBe('/calculator');
     await expect(nav.getByRole('link', { name: 'О нас' }).isVisible()).resolves.toBe(true);
     await expect(nav.getByRole('link', { name: 'Адреса и контакты' }).isVisible()).resolves.toBe(true);
     await expect(nav.getByRole('link', { name: 'Новости и события' }).isVisible()).resolves.toBe(true);
@@ -96,6 +97,13 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Меню' });
     await dialog.waitFor();
     await expect(dialog.getByRole('link', { name: 'О нас' }).isVisible()).resolves.toBe(true);
+    for (const [name, href] of [
+      ['Рассчитать стоимость', '/calculator'],
+      ['Оформить заявку', '/order'],
+      ['Отследить груз', '/tracking'],
+    ]) {
+      await expect(dialog.getByRole('link', { name }).getAttribute('href')).resolves.toBe(href);
+    }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Открыть меню');

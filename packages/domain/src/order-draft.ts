@@ -42,6 +42,14 @@ export interface CityRef {
   name: string;
 }
 
+/**
+ * The draft's reference to a city of the location API: its FIAS id, or our own numeric id while
+ * the city has none (the pricing and subdivision calls accept either).
+ */
+export function cityRefOf(city: { id: number; fias_id: string | null; name: string }): CityRef {
+  return { fias_id: city.fias_id ?? String(city.id), name: city.name };
+}
+
 /** A terminal (subdivision) of the carrier. */
 export interface SubdivisionRef {
   id: string;

@@ -5,6 +5,8 @@ import {
   draftToCalculatorRequest,
   draftToPricesTermsQuery,
   hasCalculatorQuery,
+  ROUTE_SAMPLE_WEIGHT_KG,
+  routeCalculatorQuery,
 } from './query';
 import { createOrderDraft, orderDraftReducer, type OrderDraft, type OrderDraftAction } from '../order-draft';
 import { MOSCOW, NOVOSIBIRSK, apply } from './shipment-test-kit';
@@ -138,5 +140,18 @@ describe('draftToPricesTermsQuery', () => {
     expect(q.get('to_address')).toBe('ул. Ленина, 1');
     expect(q.has('from_address')).toBe(false);
     expect(draftToPricesTermsQuery(createOrderDraft())).toBeNull();
+  });
+});
+
+describe('routeCalculatorQuery', () => {
+  it('carries the two cities of a popular direction and the sample weight; the calculator reads them back', () => {
+    const q = routeCalculatorQuery(MOSCOW, NOVOSIBIRSK);
+    const fresh = createOrderDraft();
+    const back = draftFromCalculatorQuery(q);
+    expect(back.destination.city_departure).toEqual(MOSCOW);
+    expect(back.destination.city_delivery).toEqual(NOVOSIBIRSK);
+    expect(back.cargo.weight).toBe(ROUTE_SAMPLE_WEIGHT_KG);
+    expect({ ...back, destination: fresh.destination, cargo: fresh.cargo }).toEqual(fresh);
+    expect(hasCalculatorQuery(q)).toBe(true);
   });
 });

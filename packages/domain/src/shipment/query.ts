@@ -65,6 +65,27 @@ function writeValue(q: URLSearchParams, field: ShipmentField, value: unknown): v
   }
 }
 
+/** The weight (kg) the home page's popular directions are priced for; the visitor changes it in the calculator. */
+export const ROUTE_SAMPLE_WEIGHT_KG = 10;
+
+/**
+ * The calculator query of a popular direction: a fresh draft with both cities and a small
+ * consignment of {@link ROUTE_SAMPLE_WEIGHT_KG} kg, so /calculator opens with the route priced.
+ */
+export function routeCalculatorQuery(from: { fias_id: string; name: string }, to: { fias_id: string; name: string }) {
+  const draft = [
+    {
+      type: 'destination/update',
+      patch: {
+        city_departure: { fias_id: from.fias_id, name: from.name },
+        city_delivery: { fias_id: to.fias_id, name: to.name },
+      },
+    },
+    { type: 'cargo/update', patch: { weight: ROUTE_SAMPLE_WEIGHT_KG } },
+  ].reduce<OrderDraft>((state, action) => orderDraftReducer(state, action as OrderDraftAction), DEFAULTS);
+  return draftToCalculatorQuery(draft);
+}
+
 /** The calculator query of a draft: every field of the table that differs from a fresh draft. */
 export function draftToCalculatorQuery(draft: OrderDraft): URLSearchParams {
   const q = new URLSearchParams();

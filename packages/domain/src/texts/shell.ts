@@ -3,6 +3,10 @@ import { GLOBAL_ERROR_TEXTS } from './global-error';
 /** Web texts (shell); part of the MESSAGES catalogue (messages.ts). */
 export const SHELL_TEXTS = {
   nav: {
+    calculate: 'Рассчитать',
+    calculateLong: 'Рассчитать стоимость',
+    order: 'Оформить заявку',
+    track: 'Отследить груз',
     about: 'О нас',
     offices: 'Адреса и контакты',
     news: 'Новости и события',

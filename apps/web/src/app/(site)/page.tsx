@@ -8,6 +8,8 @@ import {
   formatRub,
   MESSAGES,
   resolveFooterLink,
+  routeCalculatorQuery,
+  cityRefOf,
 } from '@freight/domain';
 import type { AdditionalService } from '@freight/contracts';
 import { MapView } from '@/components/map/map-view';
@@ -79,7 +81,10 @@ export default async function HomePage() {
           <ul className={styles.directions}>
             {directions.map(({ to, km }) => (
               <li key={to.id}>
-                <Link href={`/offices?city=${to.id}`} prefetch={false}>
+                <Link
+                  href={`/calculator?${routeCalculatorQuery(cityRefOf(origin), cityRefOf(to)).toString()}`}
+                  prefetch={false}
+                >
                   <span className={styles.route}>
                     {origin.name} → {to.name}
                   </span>

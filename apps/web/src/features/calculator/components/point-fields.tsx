@@ -3,9 +3,8 @@
 import { useCallback } from 'react';
 import { CALCULATOR_TEXTS } from '@freight/domain/texts/calculator';
 import type { City, AddressSuggestion } from '@freight/contracts/locations';
-import type { OrderDraft, OrderDraftAction, PointType } from '@freight/domain/order-draft';
+import { cityRefOf, type OrderDraft, type OrderDraftAction, type PointType } from '@freight/domain/order-draft';
 import { searchAddresses, searchCities } from '../api/client';
-import { toCityRef } from '../lib/draft-glue';
 import { Combobox } from '@/components/ui/combobox';
 import { Checkbox } from '@/components/ui/checkbox';
 import { NumberField } from './fields';
@@ -97,7 +96,7 @@ export function PointFields({
         }}
         onSelect={(item) => {
           onCityText(item.name);
-          dispatch({ type: 'destination/update', patch: { [keys.city]: toCityRef(item) } });
+          dispatch({ type: 'destination/update', patch: { [keys.city]: cityRefOf(item) } });
         }}
         onBlur={() => touch(`destination.${keys.city}`)}
         load={loadCities}

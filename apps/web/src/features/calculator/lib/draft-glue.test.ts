@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { draftFromCalculatorQuery } from '@freight/domain/shipment/query';
 import { createOrderDraft } from '@freight/domain/order-draft';
 import { apply, multiple } from '@freight/domain/shipment/shipment-test-kit';
-import { calculatorHref, crateActions, orderHref, packageSyncActions, parseDecimal, toCityRef } from './draft-glue';
+import { cityRefOf } from '@freight/domain/order-draft';
+import { calculatorHref, crateActions, orderHref, packageSyncActions, parseDecimal } from './draft-glue';
 
 describe('packaging and crate', () => {
   it('keeps chosen packaging at one per place after the places change', () => {
@@ -28,8 +29,8 @@ describe('addresses', () => {
     {
       type: 'destination/update',
       patch: {
-        city_departure: toCityRef({ id: 1, fias_id: null, name: 'Москва' }),
-        city_delivery: toCityRef({ id: 62, fias_id: null, name: 'Новосибирск' }),
+        city_departure: cityRefOf({ id: 1, fias_id: null, name: 'Москва' }),
+        city_delivery: cityRefOf({ id: 62, fias_id: null, name: 'Новосибирск' }),
       },
     },
     { type: 'cargo/update', patch: { length: 50, width: 40, height: 30, weight: 60, volume: 0.18 } },

@@ -1,7 +1,7 @@
 // Glue between the calculator's inputs and the domain order draft. Deep imports only.
 import { CRATE_PACKAGE_CODE } from '@freight/domain/shipment/limits';
 import { draftToCalculatorQuery } from '@freight/domain/shipment/query';
-import type { CityRef, OrderDraft, OrderDraftAction } from '@freight/domain/order-draft';
+import type { OrderDraft, OrderDraftAction } from '@freight/domain/order-draft';
 
 /** Query params that belong to the page, not to the calculator, and survive URL rewrites. */
 export const PRESERVED_PARAMS = ['partner'] as const;
@@ -26,10 +26,6 @@ export function crateActions(draft: OrderDraft, on: boolean): OrderDraftAction[]
 }
 
 /** A city of GET duty_locality/cities as the draft keeps it (our id when it has no FIAS id). */
-export function toCityRef(city: { id: number; fias_id: string | null; name: string }): CityRef {
-  return { fias_id: city.fias_id ?? String(city.id), name: city.name };
-}
-
 /** The order wizard's address for this calculation with the transportation type chosen. */
 export function orderHref(draft: OrderDraft, transportationType: string): string {
   return `/order?${draftToCalculatorQuery({ ...draft, transportationType }).toString()}`;

@@ -2,7 +2,7 @@
 
 import type { City, Subdivision, AddressSuggestion } from '@freight/contracts/locations';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
-import type { CityRef, PointType } from '@freight/domain/order-draft';
+import { cityRefOf, type PointType } from '@freight/domain/order-draft';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui';
 import { orderApi } from '../api/order-api';
@@ -12,11 +12,6 @@ import { Combobox } from '@/components/ui/combobox';
 import styles from './order.module.css';
 
 const T = ORDER_TEXTS;
-
-/** Our city reference for the draft: the FIAS id when known, else our own numeric id (the API takes both). */
-export function cityRef(city: { id: number; fias_id: string | null; name: string }): CityRef {
-  return { fias_id: city.fias_id ?? String(city.id), name: city.name };
-}
 
 export function RouteStep({ draft, dispatch, errors }: StepProps) {
   return (
@@ -74,7 +69,7 @@ function PointBlock({ side, draft, dispatch, errors }: StepProps & { side: 'depa
         }}
         load={(query, signal) => orderApi.cities(query, signal)}
         onSelect={(picked) => {
-          const ref = cityRef(picked);
+          const ref = cityRefOf(picked);
           setCityText(ref.name);
           const changed = city?.fias_id !== ref.fias_id;
           dispatch({

@@ -19,9 +19,10 @@ describe('Header', () => {
     expect(screen.getByText(shown).closest('a')).toHaveAttribute('href', '/personal-account');
   });
 
-  it('has the three navigation links, the theme toggle and the burger', () => {
+  it('has the calculator and the spec’s three navigation links, the theme toggle and the burger', () => {
     render(<Header user={null} />);
     for (const [name, href] of [
+      ['Рассчитать', '/calculator'],
       ['О нас', '/about'],
       ['Адреса и контакты', '/offices'],
       ['Новости и события', '/news'],

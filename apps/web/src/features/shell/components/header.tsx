@@ -29,8 +29,8 @@ function UserIcon() {
  * Site header of spec §2: navigation, theme toggle, burger menu below 992 px and the user
  * link — the display name to /personal-account for a verified user, an icon to
  * /auth/sign-in for anyone else. It fits from 992 px up with any name: the name is the one
- * part that shrinks (cut with an ellipsis, whole in the title); a verified user sees «Мои
- * заказы» where a visitor sees the phone.
+ * part that shrinks (cut with an ellipsis, whole in the title). From 1440 px the header is wider
+ * and a verified user sees «Мои заказы» where a visitor sees the phone.
  */
 export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport?: ReactNode }) {
   const verified = user?.isVerified === true;
@@ -55,7 +55,7 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
         </nav>
 
         <div className={styles.actions}>
-          {/* A signed-in client has «Мои заказы» in its place (and the phone in the account and footer). */}
+          {/* A signed-in client has «Мои заказы» in its place (from 1440 px; the phone is in the footer). */}
           {!verified && (
             <a className={styles.phone} href={`tel:${BRAND.phone.tel}`}>
               {BRAND.phone.display}

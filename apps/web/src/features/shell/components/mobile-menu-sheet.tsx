@@ -7,7 +7,7 @@ import Link from 'next/link';
 import type { RefObject } from 'react';
 import { BRAND } from '@/config/brand';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
-import { NAV_ITEMS } from '../navigation';
+import { MENU_ITEMS } from '../navigation';
 import { TrackSearch } from './track-search';
 import styles from './mobile-menu.module.css';
 
@@ -51,7 +51,7 @@ export default function MobileMenuSheet({
           <TrackSearch variant="menu" />
           <nav aria-label={SHELL_TEXTS.mainNav}>
             <ul className={styles.list}>
-              {NAV_ITEMS.map((item) => (
+              {MENU_ITEMS.map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} className={styles.link} onClick={() => onOpenChange(false)}>
                     {item.label}
