@@ -51,17 +51,6 @@ export const NEWS_SEED: readonly NewsSeed[] = [
     toMainPage: true,
   },
   {
-    slug: 'lichnyj-kabinet-akty-sverki',
-    kind: 'news',
-    title: 'Акт сверки — в личном кабинете за минуту',
-    summary: 'Бухгалтеры клиентов теперь сами формируют акт сверки за любой период и скачивают его в PDF.',
-    body:
-      'В разделе «Взаиморасчёты» личного кабинета появилась кнопка «Сформировать акт сверки». Выберите договор и период — документ с подписью и печатью «Магистрали» будет готов через минуту.\n\n' +
-      'Раньше акт сверки нужно было запрашивать у менеджера и ждать до трёх рабочих дней.',
-    publishedAt: '2026-08-20T11:00:00+03:00',
-    toMainPage: false,
-  },
-  {
     slug: 'ekspress-dostavka-ural-sibir',
     kind: 'news',
     title: 'Экспресс-рейсы между Уралом и Сибирью',
@@ -237,22 +226,12 @@ export const INTEGRATION_MENU_SEED = [
     description: 'Встраиваемый калькулятор стоимости доставки для вашего сайта — код iframe по запросу.',
     url: '#integration-widget',
   },
-  {
-    key: '1c',
-    title: 'Модуль для 1С',
-    description: 'Обмен заявками и статусами с 1С:Управление торговлей и 1С:Комплексная автоматизация.',
-    url: 'news/api-dlya-internet-magazinov',
-  },
-  {
-    key: 'cms',
-    title: 'Модули для CMS',
-    description: 'Расчёт доставки в корзине интернет-магазина на 1С-Битрикс, InSales и WooCommerce.',
-    url: 'news/api-dlya-internet-magazinov',
-  },
-  {
-    key: 'edo',
-    title: 'Электронный документооборот',
-    description: 'УПД и акты через операторов ЭДО: Диадок и СБИС.',
-    url: 'personal-account',
-  },
 ] as const;
+
+/**
+ * Seed rows of earlier editions that promised what the product does not do (a 1C module, CMS
+ * modules, ЭДО, a self-service reconciliation act); the seed removes them from existing
+ * databases too. A row an editor adds later is never touched.
+ */
+export const RETIRED_NEWS_SLUGS = ['lichnyj-kabinet-akty-sverki'] as const;
+export const RETIRED_INTEGRATION_KEYS = ['1c', 'cms', 'edo'] as const;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { OfficeScheduleSchema } from '@freight/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
-import { cities, newsItems, streets, subdivisions } from '../schema/index';
+import { cities, integrationMenuItems, newsItems, streets, subdivisions } from '../schema/index';
 import { seedReference } from './index';
 import { CITY_SEED } from './cities';
-import { NEWS_SEED } from './content';
+import { NEWS_SEED, RETIRED_INTEGRATION_KEYS, RETIRED_NEWS_SLUGS } from './content';
 import { SUBDIVISION_SEED } from './offices';
 
 const FEDERAL_DISTRICTS = [
@@ -43,6 +43,41 @@ describe('network and content seed', () => {
       expect(office.maxWeightPerPlaceKg).toBeGreaterThan(0);
     }
     expect(new Set(SUBDIVISION_SEED.map((o) => o.code)).size).toBe(SUBDIVISION_SEED.length);
+  });
+
+  it('removes the retired seed rows that promised features the product lacks, and only those', async () => {
+    await seedReference(handle.db);
+    await handle.db.insert(newsItems).values({
+      slug: RETIRED_NEWS_SLUGS[0],
+      kind: 'news',
+      title: 'Акт сверки — в личном кабинете за минуту',
+      summary: 'Старая новость',
+      body: 'Старая новость',
+      publishedAt: new Date('2026-08-20T08:00:00Z'),
+      toMainPage: false,
+    });
+    await handle.db.insert(newsItems).values({
+      slug: 'novost-redaktora',
+      kind: 'news',
+      title: 'Новость редактора',
+      summary: 'Добавлена вручную',
+      body: 'Добавлена вручную',
+      publishedAt: new Date('2026-08-21T08:00:00Z'),
+      toMainPage: false,
+    });
+    await handle.db
+      .insert(integrationMenuItems)
+      .values({ key: RETIRED_INTEGRATION_KEYS[0], title: 'Модуль для 1С', description: '—', url: 'news', position: 9 });
+    await seedReference(handle.db);
+    const slugs = (await handle.db.select({ slug: newsItems.slug }).from(newsItems)).map((r) => r.slug);
+    expect(slugs).not.toContain(RETIRED_NEWS_SLUGS[0]);
+    expect(slugs).toContain('novost-redaktora');
+    const keys = (await handle.db.select({ key: integrationMenuItems.key }).from(integrationMenuItems)).map(
+      (r) => r.key,
+    );
+    expect(keys).toEqual(expect.arrayContaining(['api', 'widget']));
+    for (const key of RETIRED_INTEGRATION_KEYS) expect(keys).not.toContain(key);
+    await handle.db.delete(newsItems).where(eq(newsItems.slug, 'novost-redaktora'));
   });
 
   it('is idempotent: two runs give the same row counts', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   additionalServices,
@@ -14,7 +14,13 @@ import {
 } from '../schema/index';
 import { ADDITIONAL_SERVICE_SEED, CARGO_TYPE_SEED, PACKAGE_SEED, TRANSPORTATION_TYPE_SEED } from './catalog';
 import { CITY_SEED } from './cities';
-import { INTEGRATION_MENU_SEED, NEWS_SEED, PROMOTION_SEED } from './content';
+import {
+  INTEGRATION_MENU_SEED,
+  NEWS_SEED,
+  PROMOTION_SEED,
+  RETIRED_INTEGRATION_KEYS,
+  RETIRED_NEWS_SLUGS,
+} from './content';
 import { SUBDIVISION_SEED } from './offices';
 
 export interface NetworkSeedReport {
@@ -264,6 +270,8 @@ export async function seedNetworkAndContent(db: Database): Promise<NetworkSeedRe
         position: sql`excluded.position`,
       },
     });
+  await db.delete(newsItems).where(inArray(newsItems.slug, [...RETIRED_NEWS_SLUGS]));
+  await db.delete(integrationMenuItems).where(inArray(integrationMenuItems.key, [...RETIRED_INTEGRATION_KEYS]));
 
   return {
     cities: CITY_SEED.length,

@@ -142,6 +142,6 @@ describe('content calls: news, promotions, holidays, integration menu', () => {
 
   it('duty_integration_menu lists the ways to integrate', async () => {
     const menu = IntegrationMenuResponseSchema.parse((await get('/api/v1/duty_integration_menu/')).json());
-    expect(menu.map((m) => m.key)).toEqual(['api', 'widget', '1c', 'cms', 'edo']);
+    expect(menu.map((m) => m.key)).toEqual(['api', 'widget']);
   });
 });
