@@ -10,7 +10,12 @@ import {
   type OrderDraft,
   type OrderDraftAction,
 } from './order-draft';
-import { firstInvalidStep, validateOrderDraft } from './order-draft-validation';
+import {
+  firstInvalidStep,
+  isPlausibleCompanyName,
+  isPlausiblePersonName,
+  validateOrderDraft,
+} from './order-draft-validation';
 import { restoreDraft } from './order-draft-schema';
 
 const M = MESSAGES.orderDraft;
@@ -197,6 +202,23 @@ describe('validateOrderDraft', () => {
       'contacts.recipient.inn': MESSAGES.identifiers.innRequired,
       'contacts.recipient.kpp': MESSAGES.identifiers.kppRequired,
     });
+  });
+
+  it.each(['x', 'Х', '12345', 'Иван 2', '—', '..', 'Петров 3-й'])('a person’s name %j is refused', (name) => {
+    expect(isPlausiblePersonName(name)).toBe(false);
+    const draft = run({ type: 'contacts/update', participant: 'sender', patch: { name, phone: '+79001234567' } });
+    expect(validateOrderDraft(draft, ['participants'])['contacts.sender.name']).toBe(M.nameInvalid);
+  });
+
+  it.each(['Иванов Иван Петрович', 'Анна-Мария Д’Аламбер', 'ИП Иванов И. И.', 'Ли', 'John Smith', 'ООО «Сибирь»'])(
+    'a person’s name %j is accepted',
+    (name) => expect(isPlausiblePersonName(name)).toBe(true),
+  );
+
+  it('an organisation’s name needs two letters and may hold digits and quotes', () => {
+    expect(isPlausibleCompanyName('ООО «Ромашка-2000»')).toBe(true);
+    expect(isPlausibleCompanyName('1С')).toBe(false);
+    expect(isPlausibleCompanyName('12345')).toBe(false);
   });
 
   it('participants: ИНН/КПП of a company and an entrepreneur, third-party payer', () => {

@@ -75,6 +75,23 @@ function validateTime(draft: OrderDraft, errors: Record<string, string>, options
   }
 }
 
+const LETTER = /\p{L}/gu;
+const DIGIT = /\p{Nd}/u;
+
+/**
+ * Whether `name` reads as a person's name (ФИО, «ИП Иванов И. И.»): at least two letters and no
+ * digits — not «x», not «12345». Punctuation is left alone: people type «ООО «Сибирь»» here too.
+ */
+export function isPlausiblePersonName(name: string): boolean {
+  const trimmed = name.trim();
+  return !DIGIT.test(trimmed) && (trimmed.match(LETTER)?.length ?? 0) >= 2;
+}
+
+/** Whether `name` reads as an organisation's name: at least two letters (digits and quotes allowed). */
+export function isPlausibleCompanyName(name: string): boolean {
+  return (name.trim().match(LETTER)?.length ?? 0) >= 2;
+}
+
 function validateParticipants(draft: OrderDraft, errors: Record<string, string>): void {
   const M = ORDER_DRAFT_TEXTS;
   for (const key of participantsToFill(draft)) {
@@ -82,6 +99,9 @@ function validateParticipants(draft: OrderDraft, errors: Record<string, string>)
     const type = participantType(draft, key);
     const at = (field: string) => `contacts.${key}.${field}`;
     if (!details.name.trim()) errors[at('name')] = type === 'legal' ? M.companyNameRequired : M.nameRequired;
+    else if (type === 'legal' ? !isPlausibleCompanyName(details.name) : !isPlausiblePersonName(details.name)) {
+      errors[at('name')] = type === 'legal' ? M.companyNameInvalid : M.nameInvalid;
+    }
     if (!details.phone.trim()) errors[at('phone')] = M.contactRequired;
     else if (!isValidPhone(details.phone)) errors[at('phone')] = PHONE_TEXTS.invalid;
     if (details.email.trim() && !isValidEmail(details.email)) errors[at('email')] = TEXT_TEXTS.emailInvalid;

@@ -28,7 +28,7 @@ export const CALCULATOR_TEXTS = {
   deliveryAddress: 'Адрес доставки',
   addressPlaceholder: 'Улица, дом',
   addressSearching: 'Ищем адреса…',
-  kmOutside: 'Км за кольцевой',
+  kmOutside: 'Км за городом',
   kmOutsideHint: '0 — в пределах города',
   loading: 'Погрузка силами «Магистрали»',
   unloading: 'Разгрузка силами «Магистрали»',

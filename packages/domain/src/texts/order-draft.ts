@@ -39,6 +39,8 @@ export const ORDER_DRAFT_TEXTS = {
   breakOrder: 'Конец перерыва должен быть позже его начала',
   nameRequired: 'Укажите ФИО',
   companyNameRequired: 'Укажите название организации',
+  nameInvalid: 'ФИО пишется буквами, без цифр, например: Иванов Иван Петрович',
+  companyNameInvalid: 'Укажите название организации буквами, например: ООО «Ромашка»',
   contactRequired: 'Укажите телефон',
   transportationRequired: 'Выберите вид перевозки',
   nonCashNeedsCompany: 'Безналичный расчёт доступен, когда плательщик — организация или ИП',

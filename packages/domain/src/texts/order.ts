@@ -34,8 +34,8 @@ export const ORDER_TEXTS = {
   deliveryAddressLabel: 'Адрес доставки',
   addressPlaceholder: 'Улица, дом',
   chooseCityFirst: 'Сначала выберите город',
-  terminalDeparture: 'Пункт приёма груза',
-  terminalDelivery: 'Пункт выдачи груза',
+  terminalDeparture: 'Пункт приёма груза — необязательно, иначе подберёт менеджер',
+  terminalDelivery: 'Пункт выдачи груза — необязательно, иначе подберёт менеджер',
   terminalsLoading: 'Загружаем пункты…',
   terminalsNone: 'В этом городе нет пункта для этой операции — выберите доставку до адреса.',
   terminalsFailed: 'Не удалось загрузить пункты. Можно продолжить: пункт уточнит менеджер.',
@@ -86,6 +86,8 @@ export const ORDER_TEXTS = {
   plannedArrivalUnknown: 'Дата прибытия рассчитывается по сроку перевозки.',
   chooseDeliveryDate: 'Выбрать дату доставки',
   chooseDeliveryDateHint: 'Иначе доставим в первый рабочий день после прибытия и заранее позвоним.',
+  chooseReleaseDate: 'Указать, когда получатель заберёт груз',
+  chooseReleaseDateHint: 'Необязательно: груз ждёт получателя на терминале, мы сообщим о прибытии.',
   datesUnavailable: 'Нет доступных дат. Сначала выберите маршрут и груз.',
   timeFrom: 'С',
   timeTo: 'До',
@@ -146,7 +148,7 @@ export const ORDER_TEXTS = {
   loadingNeeded: 'Нужны грузчики',
   floor: 'Этаж',
   lift: 'Есть грузовой лифт',
-  kmOutside: 'Километров за городом (0 — в черте города)',
+  kmOutside: 'Км за городом (0 — в черте города)',
   loadingAtPickupText: (floor: number, lift: boolean) =>
     `погрузка при заборе, этаж ${floor}${lift ? ', есть лифт' : ''}`,
   loadingAtDeliveryText: (floor: number, lift: boolean) =>

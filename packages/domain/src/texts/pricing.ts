@@ -39,7 +39,7 @@ export const PRICING_TEXTS = {
   placeWeightRange: 'Укажите вес места от 0,01 до 20 000 кг',
   declaredValueRange: 'Объявленная ценность — от 0 до 100 000 000 ₽',
   floorRange: 'Этаж — от 1 до 100',
-  kmRange: 'Расстояние за кольцевой — от 0 до 500 км',
+  kmRange: 'Расстояние за городом — от 0 до 500 км',
   placesRequired: 'Добавьте хотя бы одно место',
   packageUnknown: 'Такой упаковки нет',
   typeUnknown: 'Такого вида перевозки нет',

@@ -59,8 +59,8 @@ describe('TextInput', () => {
   });
 
   it('shows a hint under the field and lists it before the error in aria-describedby', () => {
-    render(<TextInput label="Км за кольцевой" hint="0 — в пределах города" error="Не больше 500" />);
-    const input = screen.getByLabelText('Км за кольцевой');
+    render(<TextInput label="Км за городом" hint="0 — в пределах города" error="Не больше 500" />);
+    const input = screen.getByLabelText('Км за городом');
     const hint = screen.getByText('0 — в пределах города');
     const error = screen.getByText('Не больше 500');
     expect(input.getAttribute('aria-describedby')?.split(' ')).toEqual([hint.id, error.id]);

@@ -55,8 +55,8 @@ export function TimeStep({ draft, dispatch, errors, context }: StepProps & { con
           {context.arrivalText ? T.plannedArrival(context.arrivalText) : T.plannedArrivalUnknown}
         </p>
         <Checkbox
-          label={T.chooseDeliveryDate}
-          description={T.chooseDeliveryDateHint}
+          label={deliveryDoor ? T.chooseDeliveryDate : T.chooseReleaseDate}
+          description={deliveryDoor ? T.chooseDeliveryDateHint : T.chooseReleaseDateHint}
           checked={isDeliveryDateChosen}
           onCheckedChange={(checked) => {
             if (!checked) {
