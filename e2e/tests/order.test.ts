@@ -203,6 +203,14 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await page.reload();
     await stepHeading(page, 'Дата и время').waitFor();
     expect(new URL(page.url()).searchParams.get('step')).toBe('time');
+    // At 375 px all six steps of the stepper are in sight, the current one with its label.
+    const stepper = await page.evaluate(() => {
+      const ol = document.querySelector('nav ol')!;
+      const last = ol.lastElementChild!.getBoundingClientRect();
+      return { hidden: ol.scrollWidth - ol.clientWidth, lastRight: last.right, steps: ol.children.length };
+    });
+    expect(stepper).toEqual({ hidden: 0, lastRight: expect.any(Number), steps: 6 });
+    expect(stepper.lastRight).toBeLessThanOrEqual(375);
     await stepLink(page, 'Груз').click();
     await page.waitForURL(/step=cargo/);
     await expect(page.getByRole('tab', { name: 'Несколько мест' }).getAttribute('aria-selected')).resolves.toBe('true');
