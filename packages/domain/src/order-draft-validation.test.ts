@@ -160,12 +160,16 @@ describe('validateOrderDraft', () => {
     [{ date: '2026-12-05' }, { 'time.departure.date': M.dateNotWorking }],
     [{ date: '2027-01-04' }, { 'time.departure.date': M.dateNotWorking }],
     [{ timeFrom: null }, { 'time.departure.timeFrom': M.timeRequired }],
+    [{ timeTo: null }, { 'time.departure.timeTo': M.timeRequired }],
+    [{ timeFrom: null, timeTo: null }, { 'time.departure.timeFrom': M.timeRequired }],
     [{ timeFrom: '18:00', timeTo: '09:00' }, { 'time.departure.timeTo': M.timeOrder }],
     [{ timeFrom: '09:00', timeTo: '10:30' }, { 'time.departure.timeTo': M.timeWindowTooShort }],
     [{ breakFrom: '13:00', breakTo: '14:00' }, {}],
-    [{ breakFrom: '13:00' }, { 'time.departure.breakFrom': M.breakOutside }],
+    [{ breakFrom: '13:00' }, { 'time.departure.breakTo': M.breakToRequired }],
+    [{ breakTo: '14:00' }, { 'time.departure.breakFrom': M.breakFromRequired }],
     [{ breakFrom: '14:00', breakTo: '13:00' }, { 'time.departure.breakTo': M.breakOrder }],
     [{ breakFrom: '08:00', breakTo: '09:30' }, { 'time.departure.breakFrom': M.breakOutside }],
+    [{ breakFrom: '17:30', breakTo: '19:00' }, { 'time.departure.breakTo': M.breakOutside }],
   ] as const)('departure time %j', (patch, expected) => {
     const draft = orderDraftReducer(completeDraft(), { type: 'time/update', block: 'departure', patch });
     expect(validateOrderDraft(draft, ['time'], { today: '2026-11-22' })).toEqual(expected);

@@ -39,8 +39,9 @@ function validateTimeBlock(
     if (options.today && block.date < options.today) errors[`${prefix}.date`] = M.dateInPast;
     else if (!calendar.isWorkingDay(block.date)) errors[`${prefix}.date`] = M.dateNotWorking;
   }
+  // Each message stands under the field it is about.
   if (!block.timeFrom || !block.timeTo) {
-    errors[`${prefix}.timeFrom`] = M.timeRequired;
+    errors[`${prefix}.${block.timeFrom ? 'timeTo' : 'timeFrom'}`] = M.timeRequired;
     return;
   }
   const from = minutes(block.timeFrom);
@@ -51,13 +52,11 @@ function validateTimeBlock(
   }
   if (to - from < MIN_TIME_WINDOW_MINUTES) errors[`${prefix}.timeTo`] = M.timeWindowTooShort;
   if (block.breakFrom || block.breakTo) {
-    if (!block.breakFrom || !block.breakTo) {
-      errors[`${prefix}.breakFrom`] = M.breakOutside;
-    } else if (minutes(block.breakTo) <= minutes(block.breakFrom)) {
-      errors[`${prefix}.breakTo`] = M.breakOrder;
-    } else if (minutes(block.breakFrom) < from || minutes(block.breakTo) > to) {
-      errors[`${prefix}.breakFrom`] = M.breakOutside;
-    }
+    if (!block.breakFrom) errors[`${prefix}.breakFrom`] = M.breakFromRequired;
+    else if (!block.breakTo) errors[`${prefix}.breakTo`] = M.breakToRequired;
+    else if (minutes(block.breakTo) <= minutes(block.breakFrom)) errors[`${prefix}.breakTo`] = M.breakOrder;
+    else if (minutes(block.breakFrom) < from) errors[`${prefix}.breakFrom`] = M.breakOutside;
+    else if (minutes(block.breakTo) > to) errors[`${prefix}.breakTo`] = M.breakOutside;
   }
 }
 

@@ -37,6 +37,8 @@ export const ORDER_DRAFT_TEXTS = {
   timeWindowTooShort: 'Интервал должен быть не короче 2 часов',
   breakOutside: 'Перерыв должен быть внутри интервала',
   breakOrder: 'Конец перерыва должен быть позже его начала',
+  breakFromRequired: 'Укажите, с какого времени перерыв',
+  breakToRequired: 'Укажите, до какого времени перерыв',
   nameRequired: 'Укажите ФИО',
   companyNameRequired: 'Укажите название организации',
   nameInvalid: 'ФИО пишется буквами, без цифр, например: Иванов Иван Петрович',
