@@ -353,11 +353,22 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
     await slot.getByLabel('Вес, кг').fill('5');
     await waitForResult(page);
     await expect(slot.getByTestId('arrival-auto').innerText()).resolves.toMatch(RUSSIAN_DATE);
-    // The home page's own URL is left alone; the full calculator link carries the inputs.
-    expect(new URL(page.url()).search).toBe('');
+    // The home page keeps the inputs in its own address too, and so does the full calculator link.
+    await page.waitForURL(/kg=5/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({
+      from_name: 'Москва',
+      to_name: 'Казань',
+      kg: '5',
+    });
     await expect(slot.getByRole('link', { name: 'Подробный расчёт' }).getAttribute('href')).resolves.toMatch(
       /^\/calculator\?.*kg=5/,
     );
+    // A reload shows the same inputs and, rendered on the server, the result.
+    await page.reload();
+    await expect(slot.getByRole('combobox', { name: 'Откуда', exact: true }).inputValue()).resolves.toBe('Москва');
+    await expect(slot.getByRole('combobox', { name: 'Куда', exact: true }).inputValue()).resolves.toBe('Казань');
+    await expect(slot.getByLabel('Вес, кг').inputValue()).resolves.toBe('5');
+    await expect(slot.getByTestId('calculator-result').getAttribute('data-state')).resolves.toBe('done');
     await context.close();
   });
 });

@@ -43,8 +43,13 @@ function servicePrice(service: AdditionalService): string {
   return `${formatRub(service.price_kopecks)} ${L.servicePrice[service.price_unit]}`;
 }
 
-export default async function HomePage() {
-  const data = await loadHomeData();
+/** The home page; its calculator keeps its inputs in the address, like /calculator. */
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const [data, params] = await Promise.all([loadHomeData(), searchParams]);
   const origin = data.popular?.[0];
   const directions = origin
     ? data.popular!.slice(1, 9).map((to) => ({ to, km: Math.round(distanceKm(origin, to)) }))
@@ -71,7 +76,7 @@ export default async function HomePage() {
           data-slot="calculator"
         >
           <h2 id="calculator-title">{L.calculatorTitle}</h2>
-          <CalculatorSection layout="compact" />
+          <CalculatorSection layout="compact" searchParams={params} />
         </section>
       </section>
 

@@ -6,7 +6,8 @@ import { Calculator, type CalculatorLayout } from './calculator';
 /**
  * Server part of the calculator: the draft restored from the page's query, the packaging list
  * and — for a shared link — the result, so the first paint already shows inputs and numbers.
- * Without `searchParams` the calculator starts empty (the home page).
+ * Every layout keeps its inputs in its page's address (the home page's too); without
+ * `searchParams` the calculator starts empty.
  */
 export async function CalculatorSection({
   layout,
@@ -27,7 +28,7 @@ export async function CalculatorSection({
       initialResult={initialResult}
       packages={packages}
       layout={layout}
-      syncUrl={layout !== 'compact'}
+      syncUrl
     />
   );
 }
