@@ -42,7 +42,7 @@ function ParticipantFact({ title, person }: { title: string; person: Participant
     <div>
       <dt>{title}</dt>
       <dd>{person.name ?? '—'}</dd>
-      {person.phone && <dd>{phoneText(person.phone)}</dd>}
+      {person.phone && <dd className={styles.nowrap}>{phoneText(person.phone)}</dd>}
       {person.email && <dd>{person.email}</dd>}
       {person.inn && <dd>ИНН {person.inn}</dd>}
     </div>
@@ -227,7 +227,9 @@ export function CargoCard({ data }: { data: CargoCardData }) {
                   <dt>{T.driverTitle}</dt>
                   <dd>{driver.name}</dd>
                   <dd>
-                    <a href={`tel:${driver.phone.replace(/[^\d+]/g, '')}`}>{phoneText(driver.phone)}</a>
+                    <a className={styles.nowrap} href={`tel:${driver.phone.replace(/[^\d+]/g, '')}`}>
+                      {phoneText(driver.phone)}
+                    </a>
                   </dd>
                 </div>
                 {(driver.vehicle_model || driver.vehicle_plate) && (
