@@ -22,13 +22,5 @@ export async function CalculatorSection({
     loadPackages(),
     calculateOnServer({ pricesQuery, body: draftToCalculatorRequest(draft) }),
   ]);
-  return (
-    <Calculator
-      initialDraft={draft}
-      initialResult={initialResult}
-      packages={packages}
-      layout={layout}
-      syncUrl
-    />
-  );
+  return <Calculator initialDraft={draft} initialResult={initialResult} packages={packages} layout={layout} syncUrl />;
 }
