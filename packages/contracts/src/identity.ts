@@ -9,6 +9,8 @@ import {
   PasswordSchema,
   PersonNameSchema,
   PhoneSchema,
+  PROFILE_PERMISSIONS,
+  PROFILE_ROLES,
 } from '@freight/domain';
 import { CaptchaPayloadSchema } from './captcha';
 
@@ -127,13 +129,34 @@ export const EmailTokenQuerySchema = z.object({ token: TokenSchema });
 
 export const ChangeNameQuerySchema = z.object({ name: PersonNameSchema });
 
+/** POST /user/change_profile: the profile (account_uuid) the user acts for from now on. */
 export const ChangeProfileRequestSchema = z
-  .strictObject({ name: PersonNameSchema })
+  .strictObject({ account_uuid: z.string().trim().min(1, { error: MESSAGES.team.profileNotFound }).max(64) })
   .meta({ id: 'ChangeProfileRequest' });
+
+/** A profile (counterparty) the user acts for, with the user's role in it (issue 15). */
+export const ClientProfileSchema = z
+  .object({
+    account_uuid: z.string(),
+    kind: z.enum(['individual', 'legal']),
+    name: z.string(),
+    inn: z.string().nullable(),
+    kpp: z.string().nullable(),
+    address: z.string().nullable(),
+    role: z.enum(PROFILE_ROLES),
+    role_label: z.string(),
+    permissions: z.array(z.enum(PROFILE_PERMISSIONS)),
+    is_active: z.boolean(),
+  })
+  .meta({ id: 'ClientProfile' });
+export type ClientProfile = z.infer<typeof ClientProfileSchema>;
 
 export const ProfileSchema = UserInfoSchema.extend({
   pending_email: z.string().nullable().meta({ description: 'An address waiting for confirmation by link' }),
   created_at: z.string(),
+  profiles: z.array(ClientProfileSchema),
+  active_profile: ClientProfileSchema,
+  full_access: z.boolean().meta({ description: 'An approved full-access request exists' }),
 }).meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -91,6 +91,10 @@ export interface CargoActionFacts {
   /** The owner already rated the delivery. */
   rated: boolean;
   driverAssigned: boolean;
+  /** The caller's role may act on the cargo (team.ts 'cargo.manage'); default true. */
+  canManage?: boolean;
+  /** The caller's role may place orders (team.ts 'cargo.create', for «repeat»); default true. */
+  canCreate?: boolean;
 }
 
 /**
@@ -100,11 +104,14 @@ export interface CargoActionFacts {
  */
 export function availableCargoActions(facts: CargoActionFacts): CargoActionCode[] {
   const actions: CargoActionCode[] = [];
-  if (CANCELLABLE_CARGO_STATUSES.includes(facts.status)) actions.push('cancel');
-  if (facts.status === 'released' && !facts.rated) actions.push('rate');
-  if (!isClosedCargoStatus(facts.status)) actions.push('change_contacts');
+  // A team member who may only look (an accountant) sees the cargo and its driver, nothing to change.
+  const manage = facts.canManage ?? true;
+  if (manage && CANCELLABLE_CARGO_STATUSES.includes(facts.status)) actions.push('cancel');
+  if (manage && facts.status === 'released' && !facts.rated) actions.push('rate');
+  if (manage && !isClosedCargoStatus(facts.status)) actions.push('change_contacts');
   if (facts.driverAssigned && !isClosedCargoStatus(facts.status)) actions.push('driver_info');
-  actions.push('repeat', 'favorite');
+  if (facts.canCreate ?? true) actions.push('repeat');
+  if (manage) actions.push('favorite');
   return actions;
 }
 

@@ -192,6 +192,12 @@ const SORT_FLAGS = {
   status_date: 'sort_by_status_date',
 } as const;
 
+/**
+ * The «Профиль» filter's value for every profile of the user (`all_profiles=true`); '' is the
+ * active profile (the spec's default call, `all_profiles=false`), an account_uuid one profile.
+ */
+export const ALL_PROFILES = 'all';
+
 /** The text filters in the order the query lists them. */
 const TEXT_FILTER_KEYS = [
   'tracknumber',
@@ -215,11 +221,13 @@ export type CargoListQuerySource = Pick<OrderListState, 'page' | 'pageSize' | 's
  */
 export function buildCargoListQuery(input: CargoListQuerySource): URLSearchParams {
   const params = new URLSearchParams();
-  params.set('all_profiles', 'false');
+  const allProfiles = input.filters.owner_id_profile === ALL_PROFILES;
+  params.set('all_profiles', allProfiles ? 'true' : 'false');
   params.set('cargo_type', 'standard');
   params.set('skip', String(input.page * input.pageSize));
   params.set('limit', String(input.pageSize));
   for (const key of TEXT_FILTER_KEYS) {
+    if (key === 'owner_id_profile' && allProfiles) continue;
     const value = cleanText(input.filters[key], { collapseSpaces: true, trimStart: true, trimEnd: true });
     if (value) params.set(key, value);
   }

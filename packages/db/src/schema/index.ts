@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { clientProfiles } from './profiles';
 
 /**
  * Clients of the carrier. A row exists from the moment a phone is confirmed;
@@ -29,6 +31,10 @@ export const users = pgTable(
     email: text('email'),
     isVerified: boolean('is_verified').notNull().default(false),
     passwordHash: text('password_hash'),
+    /** The profile the user acts for now (issue 15); always one the user is a member of. */
+    activeProfileId: bigint('active_profile_id', { mode: 'number' }).references((): AnyPgColumn => clientProfiles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -137,3 +143,4 @@ export * from './catalog';
 export * from './pricing';
 export * from './orders';
 export * from './abuse';
+export * from './profiles';

@@ -18,6 +18,7 @@ import {
 import { createdAt } from './columns';
 import { consents, sessions, users } from './index';
 import { cities, subdivisions } from './locations';
+import { clientProfiles } from './profiles';
 
 /** One participant of a cargo (sender, recipient, payer, customer) as the order gave it. */
 export interface CargoParticipantData {
@@ -98,8 +99,14 @@ export const cargos = pgTable(
     customer: jsonb('customer').$type<CargoParticipantData>(),
     senderName: text('sender_name'),
     recipientName: text('recipient_name'),
-    /** The client profile (company) the order was placed for: the customer's ИНН when given. */
-    profileId: text('profile_id'),
+    /**
+     * The client profile the cargo belongs to (issue 15): the legal profile of the payer or
+     * customer when the user acts for it, else the user's personal profile; null only while an
+     * anonymous session owns the cargo. Team members of the profile see it.
+     */
+    ownerProfileId: bigint('owner_profile_id', { mode: 'number' }).references(() => clientProfiles.id, {
+      onDelete: 'set null',
+    }),
     /** Services, time windows and the rest of the order as submitted (for «repeat order»). */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     priceKopecks: integer('price_kopecks').notNull(),
@@ -125,7 +132,7 @@ export const cargos = pgTable(
     // or city filter, exclude_closed and a deep skip are index-only scans of one owner's entries;
     // the page's rows are then fetched by id.
     index('cargos_owner_created_idx').on(
-      t.ownerUserId,
+      t.ownerProfileId,
       t.createdAt,
       t.id,
       t.status,
@@ -135,8 +142,9 @@ export const cargos = pgTable(
       t.senderName,
       t.recipientName,
     ),
-    index('cargos_owner_price_idx').on(t.ownerUserId, t.priceKopecks, t.id),
-    index('cargos_owner_status_changed_idx').on(t.ownerUserId, t.statusChangedAt, t.id),
+    index('cargos_owner_price_idx').on(t.ownerProfileId, t.priceKopecks, t.id),
+    index('cargos_owner_status_changed_idx').on(t.ownerProfileId, t.statusChangedAt, t.id),
+    index('cargos_owner_user_idx').on(t.ownerUserId),
     index('cargos_owner_session_idx')
       .on(t.ownerSessionId, t.createdAt)
       .where(sql`${t.ownerSessionId} is not null`),

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { CARGO_STATUS_CODES, checkTrackNumber } from '@freight/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
-import { cargoFavorites, cargoRatings, cargoStatusHistory, cargos } from '../schema/index';
+import {
+  accessRequests,
+  cargoFavorites,
+  cargoRatings,
+  cargoStatusHistory,
+  cargos,
+  clientProfiles,
+  profileMembers,
+} from '../schema/index';
 import { seedReference } from './index';
-import { DEMO_CARGO_COUNT, demoTrackNumber } from './demo-cargo';
+import { DEMO_CARGO_COUNT, DEMO_COMPANY, demoTrackNumber } from './demo-cargo';
 import { seedDemo } from './demo';
 
 describe('seedDemo: the demo client’s cargo', () => {
@@ -26,6 +34,25 @@ describe('seedDemo: the demo client’s cargo', () => {
     const rows = await database.db.select().from(cargos).where(eq(cargos.ownerUserId, first.userId));
     expect(rows).toHaveLength(DEMO_CARGO_COUNT);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(CARGO_STATUS_CODES));
+    // Every third order is the demo company's (issue 15): it belongs to the company's profile,
+    // the rest to the client's personal one; the client owns both and the company was approved.
+    const profiles = await database.db
+      .select()
+      .from(clientProfiles)
+      .innerJoin(profileMembers, eq(profileMembers.profileId, clientProfiles.id))
+      .where(eq(profileMembers.userId, first.userId));
+    const company = profiles.find((p) => p.client_profiles.inn === DEMO_COMPANY.inn)!;
+    const personal = profiles.find((p) => p.client_profiles.kind === 'individual')!;
+    expect(profiles).toHaveLength(2);
+    expect(company.profile_members.role).toBe('owner');
+    for (const row of rows) {
+      expect(row.ownerProfileId).toBe(
+        row.sender.inn === DEMO_COMPANY.inn ? company.client_profiles.id : personal.client_profiles.id,
+      );
+    }
+    expect(rows.filter((r) => r.ownerProfileId === company.client_profiles.id)).toHaveLength(DEMO_CARGO_COUNT / 3);
+    const requests = await database.db.select().from(accessRequests).where(eq(accessRequests.userId, first.userId));
+    expect(requests.map((r) => [r.status, r.profileId])).toEqual([['approved', company.client_profiles.id]]);
     const ages = rows.map((r) => (Date.now() - r.createdAt.getTime()) / 86_400_000);
     expect(Math.min(...ages)).toBeLessThan(1);
     expect(Math.max(...ages)).toBeGreaterThan(330);

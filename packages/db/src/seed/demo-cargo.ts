@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MESSAGES, toIsoDate, trackNumberFromBody, type CargoStatus } from '@freight/domain';
 import type { Database } from '../client';
-import { cities, subdivisions } from '../schema/index';
+import { attachLegalProfile, ensurePersonalProfile } from '../profiles';
+import { accessRequests, cities, subdivisions } from '../schema/index';
 import {
   cargoFavorites,
   cargoRatings,
@@ -83,7 +84,9 @@ const DRIVERS = [
   { name: 'Игорь Лебедев', phone: '+79032223344', model: 'Volvo FH', plate: 'К456МН 199' },
 ];
 
-const DEMO_COMPANY = { name: 'ООО «Демо Логистик»', inn: '7707083893', kpp: '770701001' };
+/** The demo client's company: a legal profile they own, with every third demo order. */
+export const DEMO_COMPANY = { name: 'ООО «Демо Логистик»', inn: '7709123453', kpp: '770901001' };
+const DEMO_COMPANY_ADDRESS = '129090, г. Москва, ул. Щепкина, д. 28, офис 12';
 
 const person = (type: string, name: string | null, phone: string | null, extra: Partial<CargoParticipantData> = {}) =>
   ({ type, name, phone, email: null, inn: null, kpp: null, ...extra }) satisfies CargoParticipantData;
@@ -106,6 +109,30 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
   const routes = ROUTES.filter(([a, b]) => byCity.has(a) && byCity.has(b));
   if (routes.length === 0) return [];
 
+  const personalProfileId = await ensurePersonalProfile(db, userId, 'Демо Клиент');
+  const { profileId: companyProfileId } = await attachLegalProfile(
+    db,
+    { ...DEMO_COMPANY, address: DEMO_COMPANY_ADDRESS },
+    userId,
+  );
+  // The company came to the demo client through an approved full-access request.
+  const [request] = await db
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.userId, userId), eq(accessRequests.inn, DEMO_COMPANY.inn)));
+  if (!request) {
+    await db.insert(accessRequests).values({
+      userId,
+      type: 'legal',
+      name: DEMO_COMPANY.name,
+      inn: DEMO_COMPANY.inn,
+      kpp: DEMO_COMPANY.kpp,
+      status: 'approved',
+      profileId: companyProfileId,
+      createdAt: new Date(now.getTime() - 400 * 86_400_000),
+      decidedAt: new Date(now.getTime() - 399 * 86_400_000),
+    });
+  }
   const tracks = Array.from({ length: DEMO_CARGO_COUNT }, (_, i) => demoTrackNumber(i));
   await db.delete(cargos).where(and(inArray(cargos.trackNumber, tracks), eq(cargos.ownerUserId, userId)));
 
@@ -201,7 +228,7 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
         ),
         senderName: company ? DEMO_COMPANY.name : 'Демо Клиент',
         recipientName: RECIPIENTS[i % RECIPIENTS.length]!,
-        profileId: company ? DEMO_COMPANY.inn : null,
+        ownerProfileId: company ? companyProfileId : personalProfileId,
         details: { demo: true },
         priceKopecks: price,
         priceLines: lines,

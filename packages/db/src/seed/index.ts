@@ -31,4 +31,4 @@ export async function seedReference(db: Database): Promise<SeedReport> {
 }
 
 export { DEMO_CLIENT, seedDemo } from './demo';
-export { DEMO_CARGO_COUNT, demoTrackNumber, seedDemoCargo } from './demo-cargo';
+export { DEMO_CARGO_COUNT, DEMO_COMPANY, demoTrackNumber, seedDemoCargo } from './demo-cargo';

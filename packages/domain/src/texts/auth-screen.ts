@@ -55,7 +55,7 @@ export const AUTH_SCREEN_TEXTS = {
   emailConfirmed: (email: string) => `Адрес ${email} подтверждён.`,
   accountTitle: 'Личный кабинет',
   greeting: (name: string) => `Здравствуйте, ${name}!`,
-  accountIntro: 'Здесь собраны настройки вашей учётной записи. Разделы с заявками и документами появятся позже.',
+  accountIntro: 'Здесь ваши заказы, документы, команда и настройки учётной записи.',
   settingsLink: 'Настройки учётной записи',
   settingsTitle: 'Настройки',
   logout: 'Выйти',

@@ -1,5 +1,6 @@
 /** Sign-up: the client account behind a confirmed phone, with the personal-data consent. */
 import { MESSAGES, PD_CONSENT, PHONE_CONFIRMATION_TTL_MS } from '@freight/domain';
+import { ensurePersonalProfile } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import { recordConsent } from '../consents/consent.service';
 import { hashSecret } from './password';
@@ -44,6 +45,7 @@ export async function register(
       throw new AppError('CONFLICT', 409, MESSAGES.auth.phoneTaken, { phone: MESSAGES.auth.phoneTaken });
     }
     const user = await repo.insertUser(tx, { name: input.name, phone: confirmed.phone, passwordHash, now });
+    await ensurePersonalProfile(tx, user.id, user.name);
     await recordConsent(tx, {
       document: PD_CONSENT,
       channel: 'registration',

@@ -15,7 +15,7 @@ import type { CargoExportQuery } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import * as repo from './orders.repository';
 import type { Owner } from './orders.repository';
-import { cargoListFilter } from './orders.service';
+import { cargoListFilter, listProfileScope } from './orders.service';
 
 const T = MESSAGES.cargoTransfer;
 
@@ -135,7 +135,7 @@ async function write(stream: Writable, chunk: string): Promise<void> {
 
 /** Every row of the filtered list in the list's order, batch by batch (keyset), at most CARGO_EXPORT_MAX_ROWS. */
 async function* exportRows(db: Database, owner: Owner, query: CargoExportQuery): AsyncGenerator<ExportRow[]> {
-  const filter = cargoListFilter(owner, query);
+  const filter = cargoListFilter(owner, query, await listProfileScope(db, owner, query));
   let after: repo.ListCursor | null = null;
   let total = 0;
   while (total < CARGO_EXPORT_MAX_ROWS) {

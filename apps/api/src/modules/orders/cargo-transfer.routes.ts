@@ -35,7 +35,7 @@ import {
 import { importCargo } from './cargo-import';
 import { detectKind, fileError, parseImportFile, receiveFile, tooLarge } from './cargo-import-file';
 import type { Owner } from './orders.repository';
-import { cargoListFilter, type OrdersDeps } from './orders.service';
+import { cargoListFilter, listProfileScope, type OrdersDeps } from './orders.service';
 
 const T = MESSAGES.cargoTransfer;
 
@@ -116,7 +116,8 @@ export const cargoTransferRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = 
     async (request, reply) => {
       const { owner } = signedInOwner(await request.getSession());
       const query = request.query;
-      cargoListFilter(owner, query); // a bad filter is a 400 before the file starts
+      // A bad filter or someone else's profile is a 4xx before the file starts.
+      cargoListFilter(owner, query, await listProfileScope(deps.db, owner, query));
       const output = new PassThrough();
       void writeCargoExport(deps.db, owner, query, output);
       return sendFile(reply, query.format, exportFileNames(deps.clock(), query.format), output);

@@ -239,11 +239,11 @@ describe('cargo list: favourites, export, import (issue #14)', () => {
       const user = big.user;
       // 2 500 copies of one cargo, created in 7 distinct minutes (many ties on created_at).
       await ctx.database.db.execute(sql`
-        insert into cargos (track_number, owner_user_id, status, status_changed_at, city_departure_id, city_delivery_id,
+        insert into cargos (track_number, owner_user_id, owner_profile_id, status, status_changed_at, city_departure_id, city_delivery_id,
           city_departure_name, city_delivery_name, departure_type, delivery_type, quantity, weight_kg, volume_m3,
           transportation_type, payment_type, payer_role, customer_role, sender, recipient, sender_name, recipient_name,
           price_kopecks, price_lines, created_at)
-        select 'BULK-' || g, ${user.id}, status, status_changed_at, city_departure_id, city_delivery_id,
+        select 'BULK-' || g, ${user.id}, (select id from client_profiles where personal_user_id = ${user.id}), status, status_changed_at, city_departure_id, city_delivery_id,
           city_departure_name, city_delivery_name, departure_type, delivery_type, quantity, weight_kg, volume_m3,
           transportation_type, payment_type, payer_role, customer_role, sender, recipient, sender_name, recipient_name,
           price_kopecks + g % 3, price_lines, created_at - (g % 7) * interval '1 minute'

@@ -39,6 +39,7 @@ import { fullCalculation } from '../pricing/pricing.service';
 import * as repo from './orders.repository';
 import type { Owner } from './orders.repository';
 import { requireOwner, type OrdersDeps } from './orders.service';
+import { profileForNewCargo } from '../profiles/profiles.service';
 
 const O = MESSAGES.orders;
 
@@ -410,8 +411,10 @@ async function createCargo(
     departureOfficeId: prepared.departureOfficeId,
     deliveryOfficeId: prepared.deliveryOfficeId,
   });
+  const payer = roleParticipant(draft, 'payer');
   const row = await insertWithTrackNumber(tx, {
     ownerUserId: owner.kind === 'user' ? owner.userId : null,
+    ownerProfileId: owner.kind === 'user' ? await profileForNewCargo(tx, owner.userId, [payer, customer]) : null,
     ownerSessionId: owner.kind === 'session' ? owner.sessionId : null,
     status: INITIAL_CARGO_STATUS,
     statusChangedAt: now,
@@ -421,11 +424,10 @@ async function createCargo(
     customerRole: draft.participants.customer,
     sender,
     recipient,
-    payer: roleParticipant(draft, 'payer'),
+    payer,
     customer,
     senderName: sender.name,
     recipientName: recipient.name,
-    profileId: customer.inn,
     details: { ...shipment.details, time: draft.time, filled: participantsToFill(draft) },
     priceKopecks: price.total_kopecks,
     priceLines: price.lines,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   cargoFavorites,
+  clientProfiles,
   cargoRatings,
   cargoStatusHistory,
   cargos,
@@ -11,8 +12,10 @@ import {
   sessions,
   subdivisions,
   type CargoParticipantData,
+  ensurePersonalProfile,
   type Database,
 } from '@freight/db';
+import { memberProfileIds } from '../profiles/profiles.repository';
 
 export type CargoRow = typeof cargos.$inferSelect;
 export type CargoInsertRow = typeof cargos.$inferInsert;
@@ -20,10 +23,14 @@ export type CargoInsertRow = typeof cargos.$inferInsert;
 /** Who owns what: a signed-in user, or an anonymous session. */
 export type Owner = { kind: 'user'; userId: number } | { kind: 'session'; sessionId: string };
 
-/** The condition «this cargo belongs to `owner`». */
+/**
+ * The condition «`owner` may see this cargo»: for a user, the cargo belongs to a profile they
+ * are a member of (their own, or a company whose team they are in); for an anonymous session,
+ * the session created it and no user has taken it over.
+ */
 export function ownedBy(owner: Owner): SQL {
   return owner.kind === 'user'
-    ? eq(cargos.ownerUserId, owner.userId)
+    ? sql`${cargos.ownerProfileId} in ${memberProfileIds(owner.userId)}`
     : and(eq(cargos.ownerSessionId, owner.sessionId), isNull(cargos.ownerUserId))!;
 }
 
@@ -77,9 +84,14 @@ export async function moveOrderSessionRows(db: Database, oldId: string, newId: s
     await db.update(orderDrafts).set({ sessionId: newId }).where(eq(orderDrafts.sessionId, oldId));
     return;
   }
+  await ensurePersonalProfile(db, userId, null);
   await db
     .update(cargos)
-    .set({ ownerUserId: userId, ownerSessionId: null })
+    .set({
+      ownerUserId: userId,
+      ownerSessionId: null,
+      ownerProfileId: sql`(select ${clientProfiles.id} from ${clientProfiles} where ${clientProfiles.personalUserId} = ${userId})`,
+    })
     .where(and(eq(cargos.ownerSessionId, oldId), isNull(cargos.ownerUserId)));
   const [anonymous] = await db
     .select({ id: orderDrafts.id, updatedAt: orderDrafts.updatedAt })
@@ -331,7 +343,8 @@ export async function changeStatus(
 
 export interface CargoListFilter {
   owner: Owner;
-  profileId?: string | undefined;
+  /** Only cargos of these profiles (each one the user is a member of); undefined: every profile of the owner. */
+  profileIds?: number[] | undefined;
   tracknumber?: string | undefined;
   /** True when `tracknumber` is a complete canonical number (equality instead of a part). */
   exactTrack?: boolean;
@@ -357,7 +370,7 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The WHERE of the list (and of its export): owner first, then every filter given. */
 export function listConditions(filter: Omit<CargoListFilter, 'sortBy' | 'descending' | 'skip' | 'limit'>): SQL {
   const where: (SQL | undefined)[] = [ownedBy(filter.owner)];
-  if (filter.profileId) where.push(eq(cargos.profileId, filter.profileId));
+  if (filter.profileIds) where.push(inArray(cargos.ownerProfileId, filter.profileIds));
   if (filter.tracknumber) {
     where.push(
       filter.exactTrack

@@ -18,6 +18,8 @@ import {
   serializeDraft,
   shipmentView,
   type CargoStatus,
+  type ProfilePermission,
+  roleCan,
 } from '@freight/domain';
 import type {
   AvailableActions,
@@ -36,6 +38,8 @@ import { findTransportationTypeName } from '../catalog/catalog.repository';
 import { recordConsent } from '../consents/consent.service';
 import type { Outbox } from '../messaging/outbox.service';
 import type { SmsPolicy } from '../messaging/sms-policy';
+import { findMembership } from '../profiles/profiles.repository';
+import { activeMembershipOf, requireMembership, requirePermission } from '../profiles/profiles.service';
 import * as repo from './orders.repository';
 import type { CargoRow, Owner } from './orders.repository';
 
@@ -67,19 +71,41 @@ export function requireOwner(session: SessionRow | null): Owner {
   return owner;
 }
 
-export function isOwnedBy(row: Pick<CargoRow, 'ownerUserId' | 'ownerSessionId'>, owner: Owner | null): boolean {
+/**
+ * Whether `owner` may see the cargo as its owner: a member of the cargo's profile, or the
+ * anonymous session that created it.
+ */
+export async function isOwnedBy(
+  db: Database,
+  row: Pick<CargoRow, 'ownerUserId' | 'ownerSessionId' | 'ownerProfileId'>,
+  owner: Owner | null,
+): Promise<boolean> {
   if (!owner) return false;
-  return owner.kind === 'user'
-    ? row.ownerUserId === owner.userId
-    : row.ownerUserId === null && row.ownerSessionId === owner.sessionId;
+  if (owner.kind === 'session') return row.ownerUserId === null && row.ownerSessionId === owner.sessionId;
+  if (row.ownerProfileId === null) return false;
+  return (await findMembership(db, owner.userId, row.ownerProfileId)) !== null;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 404, O.cargoNotFound);
 
-/** The caller's cargo by track number; anything else (someone else's, unknown) is 404. */
-export async function requireOwnedCargo(db: Database, owner: Owner, trackNumber: string): Promise<CargoRow> {
+/**
+ * The caller's cargo by track number; anything else (someone else's, unknown) is 404. With a
+ * `permission`, a team member whose role does not allow it gets 403 (an anonymous session owns
+ * its cargo wholly).
+ */
+export async function requireOwnedCargo(
+  db: Database,
+  owner: Owner,
+  trackNumber: string,
+  permission?: ProfilePermission,
+): Promise<CargoRow> {
   const row = await repo.findOwnedCargo(db, owner, trackNumber);
   if (!row) throw notFound();
+  if (permission && owner.kind === 'user' && row.ownerProfileId !== null) {
+    const membership = await findMembership(db, owner.userId, row.ownerProfileId);
+    if (!membership) throw notFound();
+    requirePermission(membership, permission);
+  }
   return row;
 }
 
@@ -148,10 +174,32 @@ const dayStart = (isoDate: string) => new Date(`${isoDate}T00:00:00+03:00`);
 const DAY_MS = 86_400_000;
 
 /**
+ * Which profiles' cargos a list shows (issue 15): `owner_id_profile` (an account_uuid of one of
+ * the user's profiles; someone else's is 404), else every profile of the user with
+ * `all_profiles=true`, else the active profile. An anonymous session sees its own orders.
+ */
+export async function listProfileScope(
+  db: Database,
+  owner: Owner,
+  query: Pick<CargoListQuery, 'all_profiles' | 'owner_id_profile'>,
+): Promise<number[] | undefined> {
+  if (owner.kind === 'session') return undefined;
+  if (query.owner_id_profile) {
+    return [(await requireMembership(db, owner.userId, query.owner_id_profile, 'owner_id_profile')).profileId];
+  }
+  if (query.all_profiles) return undefined;
+  return [(await activeMembershipOf(db, owner.userId)).profileId];
+}
+
+/**
  * The list's filter and order from its query (shared by the list and its export): unknown
  * statuses are 400, a complete track number is matched exactly, no sort flag means newest first.
  */
-export function cargoListFilter(owner: Owner, query: Omit<CargoListQuery, 'skip' | 'limit'>) {
+export function cargoListFilter(
+  owner: Owner,
+  query: Omit<CargoListQuery, 'skip' | 'limit'>,
+  profileIds?: number[] | undefined,
+) {
   const unknown = query.cargo_statuses.filter((s) => !isCargoStatus(s));
   if (unknown.length > 0) {
     throw new AppError('VALIDATION_FAILED', 400, MESSAGES.common.validationFailed, {
@@ -164,7 +212,7 @@ export function cargoListFilter(owner: Owner, query: Omit<CargoListQuery, 'skip'
   const anyFlag = query.sort_by_date || query.sort_by_price || query.sort_by_status_date;
   return {
     owner,
-    profileId: query.all_profiles ? undefined : query.owner_id_profile,
+    profileIds,
     tracknumber: track?.ok ? track.value : query.tracknumber?.toUpperCase(),
     exactTrack: track?.ok ?? false,
     sender: query.sender,
@@ -188,7 +236,7 @@ export async function listCargo(
 ): Promise<CargoListResponse> {
   const owner = requireOwner(session);
   const rows = await repo.listCargo(deps.db, {
-    ...cargoListFilter(owner, query),
+    ...cargoListFilter(owner, query, await listProfileScope(deps.db, owner, query)),
     skip: query.skip,
     limit: query.limit,
   });
@@ -319,12 +367,21 @@ export async function availableActions(
   session: SessionRow | null,
   trackNumber: string,
 ): Promise<AvailableActions> {
-  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
-  const [rating, favorite] = await Promise.all([repo.findRating(deps.db, row.id), repo.isFavorite(deps.db, row.id)]);
+  const owner = requireOwner(session);
+  const row = await requireOwnedCargo(deps.db, owner, trackNumber);
+  const [rating, favorite, membership] = await Promise.all([
+    repo.findRating(deps.db, row.id),
+    repo.isFavorite(deps.db, row.id),
+    owner.kind === 'user' && row.ownerProfileId !== null
+      ? findMembership(deps.db, owner.userId, row.ownerProfileId)
+      : null,
+  ]);
   const codes = availableCargoActions({
     status: status(row),
     rated: rating !== null,
     driverAssigned: row.driverAssignedAt !== null,
+    canManage: membership ? roleCan(membership.role, 'cargo.manage') : true,
+    canCreate: membership ? roleCan(membership.role, 'cargo.create') : true,
   });
   return {
     track_number: row.trackNumber,
@@ -337,7 +394,7 @@ export async function availableActions(
 }
 
 export async function cancelCargo(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
-  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber, 'cargo.manage');
   const changed = await deps.db.transaction(async (tx) =>
     repo.changeStatus(
       tx as unknown as Database,
@@ -366,7 +423,7 @@ export async function changeContacts(
   client: { ip: string | null; userAgent: string | null },
 ): Promise<CargoDetails> {
   const owner = requireOwner(session);
-  const row = await requireOwnedCargo(deps.db, owner, trackNumber);
+  const row = await requireOwnedCargo(deps.db, owner, trackNumber, 'cargo.manage');
   if (isClosedCargoStatus(status(row))) throw new AppError('CONFLICT', 409, O.contactsNotAllowed);
   const current = row[input.participant];
   const next: CargoParticipantData = {
@@ -417,7 +474,7 @@ export async function rateCargo(
   input: { track_number: string; rating: number; comment: string | null },
 ) {
   const owner = requireOwner(session);
-  const row = await requireOwnedCargo(deps.db, owner, input.track_number);
+  const row = await requireOwnedCargo(deps.db, owner, input.track_number, 'cargo.manage');
   if (status(row) !== 'released') throw new AppError('CONFLICT', 409, O.ratingNotAllowed);
   const inserted = await repo.insertRating(deps.db, {
     cargoId: row.id,
@@ -431,7 +488,7 @@ export async function rateCargo(
 }
 
 export async function toggleFavorite(deps: OrdersDeps, session: SessionRow | null, trackNumber: string) {
-  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber, 'cargo.manage');
   const favorite = await repo.toggleFavorite(deps.db, row.id, deps.clock());
   return { track_number: row.trackNumber, favorite };
 }
@@ -467,7 +524,7 @@ export async function tracking(
   if (!check.ok) throw new AppError('NOT_FOUND', 404, O.trackNotFound(shown || '—'));
   const row = await repo.findCargoByTrack(deps.db, check.value);
   if (!row) throw new AppError('NOT_FOUND', 404, O.trackNotFound(check.value));
-  const owner = isOwnedBy(row, ownerOf(session));
+  const owner = await isOwnedBy(deps.db, row, ownerOf(session));
   const [points, timeline] = await Promise.all([routePoints(deps.db, row, owner), history(deps.db, row.id)]);
   const measures = shipmentView(row).cargo;
   const person = (data: CargoParticipantData) =>

@@ -19,6 +19,13 @@ import { MESSAGES } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
 import * as auth from '../auth/auth.service';
 import { callerOf } from '../auth/auth.routes';
+import * as profiles from '../profiles/profiles.service';
+
+/** GET /user/profile: the user, their profiles and the active one. */
+async function profileOf(deps: auth.IdentityDeps, caller: auth.Caller) {
+  const base = await auth.getProfile(deps, caller);
+  return { ...base, ...(await profiles.profilesOf(deps.db, { id: base.id, name: base.name })) };
+}
 
 const errors = {
   400: ErrorBodySchema,
@@ -112,7 +119,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps; allowe
         response: { 200: ProfileSchema, 401: ErrorBodySchema },
       },
     },
-    async (request) => auth.getProfile(deps, await callerOf(request)),
+    async (request) => profileOf(deps, await callerOf(request)),
   );
 
   app.post(
@@ -120,15 +127,16 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps; allowe
     {
       schema: {
         tags: ['user'],
-        summary: 'Update the profile (name)',
+        summary: 'Switch the active profile: the user acts for another of their profiles (404 for one not theirs)',
         body: ChangeProfileRequestSchema,
         response: { 200: ProfileSchema, ...errors },
       },
     },
     async (request) => {
       const caller = await callerOf(request);
-      await auth.changeName(deps, caller, request.body.name);
-      return auth.getProfile(deps, caller);
+      const user = await auth.requireUser(deps, caller);
+      await profiles.changeActiveProfile(deps.db, user, request.body.account_uuid);
+      return profileOf(deps, caller);
     },
   );
 

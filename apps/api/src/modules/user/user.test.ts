@@ -254,7 +254,7 @@ describe('identity: profile, passwords, phone and e-mail changes, account deleti
     expect(notice.token).toBeNull();
   });
 
-  it('change name and profile', async () => {
+  it('change name; the profile shows it', async () => {
     const { visitor } = await signUp(ctx, { name: 'Пётр' });
     const renamed = await visitor.call(
       'PUT',
@@ -264,11 +264,12 @@ describe('identity: profile, passwords, phone and e-mail changes, account deleti
     expect(renamed.json()).toMatchObject({ name: 'Пётр Иванов', display_name: 'Пётр Иванов' });
     const empty = await visitor.call('PUT', '/api/v1/user/change_name?name=%20');
     expect(empty.json().error.fields.name).toBe(MESSAGES.auth.nameRequired);
-    const link = await visitor.post('/api/v1/user/change_profile', { name: 'Смотри www.spam.ru' });
+    const link = await visitor.call('PUT', `/api/v1/user/change_name?name=${encodeURIComponent('Смотри www.spam.ru')}`);
     expect(link.json().error.fields.name).toBe(MESSAGES.text.urlNotAllowed);
-    const profile = await visitor.post('/api/v1/user/change_profile', { name: 'Пётр Сидоров' });
-    expect(profile.json()).toMatchObject({ name: 'Пётр Сидоров', pending_email: null });
-    expect((await visitor.get(USER_INFO)).json().name).toBe('Пётр Сидоров');
+    const profile = await visitor.get('/api/v1/user/profile');
+    expect(profile.json()).toMatchObject({ name: 'Пётр Иванов', pending_email: null });
+    // The personal profile carries the user's current name.
+    expect(profile.json().active_profile).toMatchObject({ kind: 'individual', name: 'Пётр Иванов', role: 'owner' });
   });
 
   it('account deletion: confirmation and password; personal data erased, sessions ended, the phone free again', async () => {

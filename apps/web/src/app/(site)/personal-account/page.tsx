@@ -9,10 +9,13 @@ import styles from '@/features/auth/components/auth.module.css';
 
 export const metadata: Metadata = { title: 'Личный кабинет', robots: { index: false } };
 
-/** The personal account's landing: greeting and the way to the settings (other screens come later). */
+const A = MESSAGES.account;
+
+/** The personal account's landing: who the user acts for, full access, the team, the way onwards. */
 export default async function PersonalAccountPage() {
   const profile = await loadProfile();
   if (!profile) redirect('/auth/sign-in?next=/personal-account');
+  const active = profile.active_profile;
   return (
     <div className={`container ${styles.settings}`}>
       <h1>{MESSAGES.authScreen.accountTitle}</h1>
@@ -27,6 +30,35 @@ export default async function PersonalAccountPage() {
             {MESSAGES.authScreen.settingsLink}
           </Button>
           <LogoutButton />
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="account-profile">
+        <h2 id="account-profile">{A.overviewProfileTitle}</h2>
+        <p className={styles.value} data-testid="active-profile">
+          <strong>{active.name}</strong>
+          <br />
+          {active.kind === 'legal' && active.inn ? A.innKpp(active.inn, active.kpp) : A.personalKind}
+        </p>
+        <p className={styles.hint}>
+          {A.role}: {active.role_label}
+        </p>
+      </section>
+      <section className={styles.section} aria-labelledby="account-access">
+        <h2 id="account-access">{A.fullAccessTitle}</h2>
+        <p className={styles.hint}>{profile.full_access ? A.fullAccessGranted : A.fullAccessMissing}</p>
+        <div className={styles.accountLinks}>
+          <Button as={Link} href="/personal-account/access" appearance="secondary">
+            {profile.full_access ? A.fullAccessRequestsLink : A.fullAccessLink}
+          </Button>
+        </div>
+      </section>
+      <section className={styles.section} aria-labelledby="account-team">
+        <h2 id="account-team">{A.teamTitle}</h2>
+        <p className={styles.hint}>{A.teamText}</p>
+        <div className={styles.accountLinks}>
+          <Button as={Link} href="/personal-account/team" appearance="secondary">
+            {A.teamLink}
+          </Button>
         </div>
       </section>
     </div>

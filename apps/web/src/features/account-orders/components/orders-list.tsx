@@ -1,9 +1,11 @@
 'use client';
 
 import type { CargoListItem, CargoListResponse } from '@freight/contracts/orders';
+import type { ClientProfile } from '@freight/contracts/identity';
 import { CARGO_STATUS_OPTIONS } from '@freight/domain/cargo-status';
 import { ORDER_LIST_SORT_OPTIONS, type OrderListSort } from '@freight/domain/constants';
 import {
+  ALL_PROFILES,
   buildCargoListQuery,
   createOrderListState,
   orderListReducer,
@@ -24,7 +26,7 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, TextInput } from '@/components/ui';
+import { Alert, Button, Select, TextInput, type SelectOption } from '@/components/ui';
 import { Checkbox } from '@/components/ui/checkbox';
 import { errorMessage, exportHref, ordersApi } from '../api/orders-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
@@ -54,7 +56,6 @@ const TEXT_FIELDS = [
   'recipient',
   'city_departure',
   'city_delivery',
-  'owner_id_profile',
 ] as const satisfies readonly (keyof FilterFormValues)[];
 
 function toFormValues(filters: OrderListFilters): FilterFormValues {
@@ -68,6 +69,16 @@ function toFormValues(filters: OrderListFilters): FilterFormValues {
     start_date: filters.start_date ?? '',
     end_date: filters.end_date ?? '',
   };
+}
+
+/** «Профиль»: the active one (the default call), each profile by name, or all of them. */
+function profileFilterOptions(profiles: NonNullable<OrdersListProps['profiles']>): SelectOption[] {
+  const active = profiles.find((p) => p.is_active);
+  return [
+    { value: '', label: T.profileActive(active?.name ?? '') },
+    ...profiles.filter((p) => !p.is_active).map((p) => ({ value: p.account_uuid, label: p.name })),
+    { value: ALL_PROFILES, label: T.profileAll },
+  ];
 }
 
 function urlStateOf(state: ListState): OrderListUrlState {
@@ -94,6 +105,8 @@ export interface OrdersListProps {
   initialUrl: OrderListUrlState;
   /** Page 0 for that state, or null when the API refused the query. */
   initialPage: CargoListResponse | null;
+  /** The user's profiles: with more than one, the list filters by profile. */
+  profiles?: readonly Pick<ClientProfile, 'account_uuid' | 'name' | 'is_active'>[];
 }
 
 /**
@@ -103,7 +116,8 @@ export interface OrdersListProps {
  * «Показать ещё» merges the next page by id, «Сбросить» restores the defaults. Page 0 comes
  * rendered from the server; later pages and changed filters are fetched here, with skeletons.
  */
-export function OrdersList({ initialUrl, initialPage }: OrdersListProps) {
+export function OrdersList({ initialUrl, initialPage, profiles = [] }: OrdersListProps) {
+  const profileOptions = useMemo(() => profileFilterOptions(profiles), [profiles]);
   const [state, dispatch] = useReducer(orderListReducer<CargoListItem>, null, () => initState(initialUrl, initialPage));
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -258,6 +272,15 @@ export function OrdersList({ initialUrl, initialPage }: OrdersListProps) {
                 onValueChange={(value) => form.setValue(name, value)}
               />
             ))}
+            {profileOptions.length > 2 ? (
+              <Select
+                label={T.filters.owner_id_profile}
+                options={profileOptions}
+                {...form.register('owner_id_profile')}
+                defaultValue={initialValues.owner_id_profile}
+                error={fieldError('owner_id_profile')}
+              />
+            ) : null}
             <TextInput
               label={T.filters.start_date}
               type="date"

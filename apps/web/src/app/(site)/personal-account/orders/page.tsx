@@ -33,7 +33,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
       </p>
       <h1 className={styles.title}>{T.title}</h1>
       <Suspense>
-        <OrdersList initialUrl={state} initialPage={first.kind === 'ok' ? first.page : null} />
+        <OrdersList
+          initialUrl={state}
+          initialPage={first.kind === 'ok' ? first.page : null}
+          profiles={profile.profiles}
+        />
       </Suspense>
     </div>
   );

@@ -1,0 +1,88 @@
+'use client';
+
+import type { ClientProfile } from '@freight/contracts/identity';
+import { API_PATHS } from '@freight/contracts/paths';
+import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
+import { clsx } from 'clsx';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Select } from '@/components/ui';
+import { ApiError, apiFetch } from '@/lib/api/client';
+import styles from './account-nav.module.css';
+
+const T = ACCOUNT_TEXTS;
+
+const LINKS = [
+  { href: '/personal-account', label: T.nav.overview, exact: true },
+  { href: '/personal-account/orders', label: T.nav.orders },
+  { href: '/personal-account/access', label: T.nav.access },
+  { href: '/personal-account/team', label: T.nav.team },
+  { href: '/personal-account/settings', label: T.nav.settings },
+] as const;
+
+export interface AccountNavProps {
+  profiles: readonly Pick<ClientProfile, 'account_uuid' | 'name' | 'inn' | 'is_active'>[];
+}
+
+/**
+ * The personal account's sections and, for a user with more than one profile, the switcher of
+ * the profile they act for (POST /user/change_profile; the page is then rendered again for it).
+ */
+export function AccountNav({ profiles }: AccountNavProps) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const active = profiles.find((p) => p.is_active);
+
+  const switchTo = (accountUuid: string) => {
+    setError(null);
+    startTransition(async () => {
+      try {
+        await apiFetch(API_PATHS.changeProfile, { method: 'POST', json: { account_uuid: accountUuid } });
+        router.refresh();
+      } catch (e) {
+        setError(e instanceof ApiError ? e.message : T.profileSwitchFailed);
+      }
+    });
+  };
+
+  return (
+    <div className={styles.bar}>
+      <nav aria-label={T.navLabel} className={styles.nav}>
+        <ul className={styles.links}>
+          {LINKS.map((link) => {
+            const current =
+              'exact' in link ? pathname === link.href : pathname === link.href || pathname.startsWith(`${link.href}/`);
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className={clsx(styles.link, current && styles.current)}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {profiles.length > 1 ? (
+        <div className={styles.switcher}>
+          <Select
+            label={T.profileLabel}
+            value={active?.account_uuid ?? ''}
+            disabled={pending}
+            aria-busy={pending || undefined}
+            options={profiles.map((p) => ({ value: p.account_uuid, label: T.profileOption(p.name, p.inn) }))}
+            onValueChange={switchTo}
+            error={error ?? undefined}
+            data-testid="profile-switcher"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
