@@ -20,6 +20,14 @@ export const ERROR_CODES = [
   'CAPTCHA_INVALID',
   /** SMS policy (decision 010): codes and notifications go only to Russian mobile numbers. */
   'PHONE_NOT_MOBILE',
+  /** Team members of a company profile (issue 15). */
+  'PERSONAL_PROFILE_NO_TEAM',
+  'INVITATION_USED',
+  'INVITATION_EXPIRED',
+  'INVITATION_WRONG_CONTACT',
+  'OWNER_NOT_REMOVABLE',
+  'OWNER_ROLE_FIXED',
+  'TEAM_FULL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -1,0 +1,82 @@
+import { MESSAGES } from '@freight/domain/messages';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { Alert, Button } from '@/components/ui';
+import { loadProfile } from '@/features/auth/api/server';
+import { loadTeam } from '@/features/team/api/server';
+import { RemoveMember } from '@/features/team/components/remove-member';
+import { RolesOverview } from '@/features/team/components/roles-overview';
+import { TeamManager } from '@/features/team/components/team-manager';
+import styles from '@/features/team/components/team.module.css';
+
+const S = MESSAGES.team.screen;
+
+export const metadata: Metadata = { title: S.metaTitle, robots: { index: false } };
+
+/**
+ * /personal-account/team: the team of the active company profile. The owner and administrators
+ * manage it; other members see their role and may leave; a personal profile has no team, and the
+ * page says how to get a company profile. The role table is explained on every variant.
+ */
+export default async function TeamPage() {
+  const profile = await loadProfile();
+  if (!profile) redirect('/auth/sign-in?next=/personal-account/team');
+  const active = profile.active_profile;
+
+  if (active.kind !== 'legal') {
+    return (
+      <div className={`container ${styles.page}`}>
+        <p className={styles.breadcrumbs}>
+          <Link href="/personal-account">{S.accountLink}</Link>
+        </p>
+        <h1 className={styles.title}>{S.title}</h1>
+        <section className={styles.section} aria-labelledby="team-personal-h">
+          <h2 id="team-personal-h">{S.personalTitle}</h2>
+          <p>{S.personalText}</p>
+          <p className={styles.hint}>{S.personalSwitchHint}</p>
+          <Button as={Link} href="/personal-account/access">
+            {S.personalAccessLink}
+          </Button>
+        </section>
+        <RolesOverview />
+      </div>
+    );
+  }
+
+  const manages = active.permissions.includes('team.manage');
+  const team = manages ? await loadTeam(active.account_uuid) : null;
+  return (
+    <div className={`container ${styles.page}`}>
+      <p className={styles.breadcrumbs}>
+        <Link href="/personal-account">{S.accountLink}</Link>
+      </p>
+      <h1 className={styles.title}>
+        {S.title} · {active.name}
+      </h1>
+      <p className={styles.lead}>
+        {S.intro(active.name)} {S.yourRole(active.role_label)}
+      </p>
+      {team === null ? (
+        <section className={styles.section} aria-labelledby="team-you-h">
+          <h2 id="team-you-h">{S.membersTitle}</h2>
+          <p className={styles.hint}>{S.notManagerText}</p>
+          {active.role === 'owner' ? null : (
+            <RemoveMember
+              accountUuid={active.account_uuid}
+              company={active.name}
+              userId={profile.id}
+              name={profile.display_name}
+              self
+            />
+          )}
+        </section>
+      ) : team.kind === 'ok' ? (
+        <TeamManager team={team.team} />
+      ) : (
+        <Alert variant="error">{S.loadError}</Alert>
+      )}
+      <RolesOverview yours={active.role} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+
+import type { InvitationInfo } from '@freight/contracts/team';
+import { formatLongDate } from '@freight/domain/dates';
+import { PROFILE_PERMISSIONS, ROLE_PERMISSIONS } from '@freight/domain/team';
+import { TEAM_TEXTS } from '@freight/domain/texts/team';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Alert, Button } from '@/components/ui';
+import { errorMessage, teamApi } from '../api/team-api';
+import styles from './team.module.css';
+
+const S = TEAM_TEXTS.invitationScreen;
+
+/**
+ * /personal-account/invitation: the company, the role and what it allows, and «Принять
+ * приглашение» — only when the invitation was sent to this account's phone or confirmed email;
+ * otherwise where it went and what to do. Accepting makes the company the active profile.
+ */
+export function InvitationView({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [joined, setJoined] = useState<string | null>(null);
+
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const profile = await teamApi.accept(token);
+      setJoined(profile.name);
+      // The header and every account page now act for the company.
+      router.refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (joined !== null) {
+    return (
+      <div className={styles.stack}>
+        <Alert variant="success">{S.accepted(joined)}</Alert>
+        <div className={styles.actions}>
+          <Button as={Link} href="/personal-account/orders">
+            {S.toOrders}
+          </Button>
+          <Button as={Link} href="/personal-account" appearance="secondary">
+            {S.toAccount}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const permissions = PROFILE_PERMISSIONS.filter((p) => ROLE_PERMISSIONS[invitation.role].includes(p));
+  return (
+    <div className={styles.stack}>
+      <p>{S.text(invitation.company_name, invitation.role_label)}</p>
+      {invitation.invited_by ? <p className={styles.hint}>{S.from(invitation.invited_by)}</p> : null}
+      <p className={styles.hint}>{S.validUntil(formatLongDate(invitation.expires_at))}</p>
+      <div>
+        <p>{S.roleCan}</p>
+        <ul className={styles.permissions}>
+          {permissions.map((permission) => (
+            <li key={permission}>{TEAM_TEXTS.permissions[permission]}</li>
+          ))}
+        </ul>
+      </div>
+      {invitation.for_you ? (
+        <>
+          {error ? <Alert variant="error">{error}</Alert> : null}
+          <div className={styles.actions}>
+            <Button size="large" loading={busy} onClick={() => void accept()}>
+              {S.accept}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Alert variant="warning" title={TEAM_TEXTS.invitationWrongContact}>
+          {S.sentTo(invitation.contact_masked)} {S.wrongAccountHint}{' '}
+          <Link href="/personal-account/settings">{S.settingsLink}</Link>
+        </Alert>
+      )}
+    </div>
+  );
+}
