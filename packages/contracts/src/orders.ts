@@ -10,6 +10,7 @@ import {
   PersonNameSchema,
   PhoneSchema,
   PAYMENT_TYPES,
+  PROFILE_PERMISSIONS,
   POINT_TYPES,
   SerializedOrderDraftSchema,
   checkTrackNumber,
@@ -241,6 +242,12 @@ export const CargoDetailsSchema = z
     driver_assigned: z.boolean(),
     favorite: z.boolean(),
     rating: z.number().int().nullable(),
+    /** The profile the cargo belongs to (issue 15); null while an anonymous session owns it. */
+    owner_profile: z
+      .object({ account_uuid: z.string(), name: z.string(), kind: z.enum(['individual', 'legal']) })
+      .nullable(),
+    /** What the caller may do with this cargo by their role in its profile (team.ts); everything for its creator session. */
+    permissions: z.array(z.enum(PROFILE_PERMISSIONS)),
   })
   .meta({ id: 'CargoDetails' });
 export type CargoDetails = z.infer<typeof CargoDetailsSchema>;

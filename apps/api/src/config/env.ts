@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_COOKIE_HOST_PREFIXED, sessionCookieName } from '@freight/domain/session-cookie';
+import { isValidInn, isValidKpp, isValidOgrn, normalizeIdentifier } from '@freight/domain/identifiers';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -12,6 +13,36 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** An optional identifier of the carrier: empty is unset, anything else must pass `check`. */
+const optionalId = (check: (v: string) => boolean, what: string) =>
+  optionalString.refine((v) => v === undefined || check(v), what);
+
+/**
+ * Requisites printed on the shipping and financial documents (issue 15) while CARRIER_INN is not
+ * set: clearly fictitious (zeros, «Пример»), and the documents then say they are a sample.
+ */
+export const DEMO_CARRIER = {
+  name: 'ООО «Магистраль»',
+  inn: '7700000009',
+  kpp: '770001001',
+  ogrn: '1027700000008',
+  address: '101000, г. Москва, ул. Примерная, д. 1 (демонстрационный адрес)',
+  bankName: 'АО «Банк Пример», г. Москва',
+  bik: '044500000',
+  account: '40702810000000000001',
+  corrAccount: '30101810000000000000',
+} as const;
+
+/** With a real ИНН the rest of the requisites must be real too: no real ИНН beside a demo bank account. */
+const CARRIER_REQUIRED_WITH_INN = [
+  'CARRIER_OGRN',
+  'CARRIER_ADDRESS',
+  'CARRIER_BANK_NAME',
+  'CARRIER_BANK_BIK',
+  'CARRIER_BANK_ACCOUNT',
+  'CARRIER_BANK_CORR_ACCOUNT',
+] as const;
 
 /**
  * The environment contract of the API (documented in .env.example). Parsed once at start;
@@ -73,6 +104,23 @@ export const EnvSchema = z
     CAPTCHA_CONVERSION_PERCENT: z.coerce.number().min(0).max(100).default(30),
     CAPTCHA_MIN_CODES: z.coerce.number().int().min(1).default(20),
     CAPTCHA_IP_MIN_CODES: z.coerce.number().int().min(1).default(5),
+    // The carrier's requisites on the documents of a cargo (issue 15); demo values while CARRIER_INN is unset.
+    CARRIER_NAME: optionalString,
+    CARRIER_INN: optionalId(isValidInn, 'a valid ИНН: 10 or 12 digits with the check digits'),
+    CARRIER_KPP: optionalId(isValidKpp, 'a КПП of 9 characters'),
+    CARRIER_OGRN: optionalId(isValidOgrn, 'a valid ОГРН (13 digits) or ОГРНИП (15 digits)'),
+    CARRIER_ADDRESS: optionalString,
+    CARRIER_BANK_NAME: optionalString,
+    CARRIER_BANK_BIK: optionalId((v) => /^\d{9}$/.test(normalizeIdentifier(v)), 'a БИК of 9 digits'),
+    CARRIER_BANK_ACCOUNT: optionalId(
+      (v) => /^\d{20}$/.test(normalizeIdentifier(v)),
+      'a settlement account of 20 digits',
+    ),
+    CARRIER_BANK_CORR_ACCOUNT: optionalId(
+      (v) => /^\d{20}$/.test(normalizeIdentifier(v)),
+      'a correspondent account of 20 digits',
+    ),
+    CARRIER_VAT_RATE: z.coerce.number().int().min(0).max(100).default(22),
   })
   .superRefine((env, ctx) => {
     // Demo runs are production builds too (`npm run demo`); only a real deployment must bring a key.
@@ -82,6 +130,13 @@ export const EnvSchema = z
         path: ['CAPTCHA_HMAC_KEY'],
         message: 'required in production (32+ random characters, the same on every API instance)',
       });
+    }
+    if (env.CARRIER_INN !== undefined) {
+      for (const key of CARRIER_REQUIRED_WITH_INN) {
+        if (env[key] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when CARRIER_INN is set' });
+        }
+      }
     }
   })
   .transform((env) => ({
@@ -169,9 +224,70 @@ export const EnvSchema = z
       minCodes: env.CAPTCHA_MIN_CODES,
       ipMinCodes: env.CAPTCHA_IP_MIN_CODES,
     },
+    /**
+     * The carrier on the documents of a cargo (issue 15): the receipt, the счёт and the акт. `demo`
+     * while CARRIER_INN is unset: the fictitious {@link DEMO_CARRIER} is printed, marked as a sample.
+     * `vatRatePercent` only names the rate; the VAT amounts are the cargo's, fixed at its pricing.
+     */
+    carrier: carrierOf(env),
   }));
 
 export type AppConfig = z.output<typeof EnvSchema>;
+
+/** The carrier as its documents name it (config `carrier`). */
+export interface CarrierRequisites {
+  name: string;
+  inn: string;
+  /** None for a sole trader. */
+  kpp: string | null;
+  ogrn: string;
+  address: string;
+  bankName: string;
+  bik: string;
+  /** Расчётный счёт. */
+  account: string;
+  /** Корреспондентский счёт of the bank. */
+  corrAccount: string;
+  /** 22 → «НДС 22 %»; 0 names no rate. The VAT amounts are the cargo's, fixed when it was priced. */
+  vatRatePercent: number;
+  /** True while CARRIER_INN is unset: the fictitious DEMO_CARRIER is printed and marked as a sample. */
+  demo: boolean;
+}
+
+type CarrierEnv = Record<
+  | 'CARRIER_NAME'
+  | 'CARRIER_INN'
+  | 'CARRIER_KPP'
+  | 'CARRIER_OGRN'
+  | 'CARRIER_ADDRESS'
+  | 'CARRIER_BANK_NAME'
+  | 'CARRIER_BANK_BIK'
+  | 'CARRIER_BANK_ACCOUNT'
+  | 'CARRIER_BANK_CORR_ACCOUNT',
+  string | undefined
+> & { CARRIER_VAT_RATE: number };
+
+function carrierOf(env: CarrierEnv): CarrierRequisites {
+  const name = env.CARRIER_NAME ?? DEMO_CARRIER.name;
+  const vatRatePercent = env.CARRIER_VAT_RATE;
+  if (env.CARRIER_INN === undefined) return { ...DEMO_CARRIER, name, vatRatePercent, demo: true };
+  // Identifiers lose the spaces and hyphens they were pasted with. The schema's refinement made
+  // every requisite present once CARRIER_INN is.
+  const id = (value: string | undefined) => normalizeIdentifier(value ?? '');
+  return {
+    name,
+    inn: id(env.CARRIER_INN),
+    kpp: env.CARRIER_KPP === undefined ? null : id(env.CARRIER_KPP),
+    ogrn: id(env.CARRIER_OGRN),
+    address: env.CARRIER_ADDRESS ?? '',
+    bankName: env.CARRIER_BANK_NAME ?? '',
+    bik: id(env.CARRIER_BANK_BIK),
+    account: id(env.CARRIER_BANK_ACCOUNT),
+    corrAccount: id(env.CARRIER_BANK_CORR_ACCOUNT),
+    vatRatePercent,
+    demo: false,
+  };
+}
 
 function parseTrustProxy(value: string): boolean | string | string[] {
   if (value === 'true') return true;

@@ -39,6 +39,7 @@ export const ACCOUNT_ORDERS_TEXTS = {
   loadError: 'Не удалось загрузить заказы. Попробуйте ещё раз.',
   retry: 'Повторить',
   created: 'Создан',
+  ownerProfile: 'Профиль',
   statusDate: 'Статус с',
   price: 'Стоимость',
   route: 'Маршрут',

@@ -19,6 +19,8 @@ import {
   shipmentView,
   type CargoStatus,
   type ProfilePermission,
+  PROFILE_PERMISSIONS,
+  ROLE_PERMISSIONS,
   roleCan,
 } from '@freight/domain';
 import type {
@@ -307,14 +309,18 @@ export async function getCurrentCargo(
   session: SessionRow | null,
   trackNumber: string,
 ): Promise<CargoDetails> {
-  const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);
+  const owner = requireOwner(session);
+  const row = await requireOwnedCargo(deps.db, owner, trackNumber);
   const view = shipmentView(row);
-  const [points, timeline, favorite, rating, transportName] = await Promise.all([
+  const [points, timeline, favorite, rating, transportName, membership] = await Promise.all([
     routePoints(deps.db, row, true),
     history(deps.db, row.id),
     repo.isFavorite(deps.db, row.id),
     repo.findRating(deps.db, row.id),
     findTransportationTypeName(deps.db, view.transportation_type),
+    owner.kind === 'user' && row.ownerProfileId !== null
+      ? findMembership(deps.db, owner.userId, row.ownerProfileId)
+      : null,
   ]);
   return {
     ...cargoHead(row),
@@ -338,6 +344,14 @@ export async function getCurrentCargo(
     driver_assigned: row.driverAssignedAt !== null,
     favorite,
     rating: rating?.rating ?? null,
+    owner_profile: membership
+      ? {
+          account_uuid: membership.accountUuid,
+          name: membership.kind === 'legal' ? membership.name : MESSAGES.team.personalProfileName,
+          kind: membership.kind,
+        }
+      : null,
+    permissions: membership ? [...ROLE_PERMISSIONS[membership.role]] : [...PROFILE_PERMISSIONS],
   };
 }
 

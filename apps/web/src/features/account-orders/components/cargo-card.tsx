@@ -9,6 +9,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui';
 import type { CargoCardData } from '../api/server';
 import { CancelCargo, ChangeContacts } from './cargo-actions';
+import { CargoDocuments } from './cargo-documents';
 import { FavoriteToggle } from './favorite-toggle';
 import { RateCargo } from './rate-cargo';
 import { statusTone } from './status-tone';
@@ -111,6 +112,12 @@ export function CargoCard({ data }: { data: CargoCardData }) {
                 <dt>{T.transport}</dt>
                 <dd>{cargo.transportation_type.name}</dd>
               </div>
+              {cargo.owner_profile && (
+                <div>
+                  <dt>{T.ownerProfile}</dt>
+                  <dd data-testid="cargo-profile">{cargo.owner_profile.name}</dd>
+                </div>
+              )}
             </dl>
           </section>
 
@@ -218,6 +225,8 @@ export function CargoCard({ data }: { data: CargoCardData }) {
               <p className={styles.muted}>{T.paymentUnavailable}</p>
             )}
           </section>
+
+          <CargoDocuments cargo={cargo} />
 
           {driver && (
             <section className={styles.panel} aria-labelledby="card-driver">

@@ -46,6 +46,8 @@ const cargo = {
   driver_assigned: false,
   favorite: false,
   rating: null,
+  owner_profile: null,
+  permissions: [],
 } as CargoDetails;
 
 describe('draftFromCargo («Повторить заявку»)', () => {
