@@ -23,7 +23,10 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { registerIdentity } from './modules/auth/identity.plugin';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
+import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 import { RequestLog } from './logger';
 
@@ -166,12 +169,38 @@ export async function buildApp({
       publicOrigin: config.publicOrigin,
     },
   });
+  await app.register(documentsRoutes, {
+    deps: {
+      db: database.db,
+      clock: clock ?? (() => new Date()),
+      publicOrigin: config.publicOrigin,
+      carrier: config.carrier,
+    },
+  });
+  await app.register(teamRoutes, {
+    deps: {
+      db: database.db,
+      outbox: app.outbox,
+      sms: app.smsPolicy,
+      clock: clock ?? (() => new Date()),
+      policy: config.session,
+      publicOrigin: config.publicOrigin,
+    },
+  });
   await app.register(bugReportRoutes, {
     db: database.db,
     storage: storage ?? createFileStorage(config.uploads),
     // Uploads are checked and re-encoded on local disk, whichever storage keeps them.
     scratchDir: path.join(config.uploads.dir, 'scratch'),
     ...bugReport,
+  });
+  await app.register(accessRequestRoutes, {
+    deps: {
+      db: database.db,
+      storage: storage ?? createFileStorage(config.uploads),
+      scratchDir: path.join(config.uploads.dir, 'scratch'),
+      clock: clock ?? (() => new Date()),
+    },
   });
 
   return app;

@@ -15,3 +15,4 @@ export * from './catalog';
 export * from './pricing';
 export * from './orders';
 export * from './cargo-transfer';
+export * from './team';

@@ -58,6 +58,13 @@ export const API_PATHS = {
   profile: '/api/v1/user/profile',
   changeProfile: '/api/v1/user/change_profile',
   changeName: '/api/v1/user/change_name',
+  // Full-access requests (issue 15): spec §7 «User», user/request_access.
+  requestFullAccess: '/api/v1/user/request_access/request_full_access',
+  requestFullAccessFiles: '/api/v1/user/request_access/request_full_access_files',
+  userAccessRequests: '/api/v1/user/request_access/user_requests',
+  accessRequest: '/api/v1/user/request_access/fa_request',
+  /** Not in the spec: a document of a request, for its author (`?request_id&file_id`). */
+  accessRequestFile: '/api/v1/user/request_access/fa_request_file',
   /** Not in the spec: the user's own sessions (ASVS 7.5.2). */
   sessions: '/api/v1/user/sessions',
   /** Not in the spec: a proof-of-work challenge for the code request (decision 011). */
@@ -84,8 +91,22 @@ export const API_PATHS = {
   cargoRating: '/api/v1/cargo/duty_cargo_rating/',
   favoriteCargo: '/api/v1/duty_favorite_cargo/',
   driverInfo: '/api/v1/duty_driver_info/',
+  /** Not in the spec: the cargo's documents as PDF, `?tracknumber=` (issue 15). */
+  documentReceipt: '/api/v1/cargo_lk/documents/receipt',
+  documentInvoice: '/api/v1/cargo_lk/documents/invoice',
+  documentAct: '/api/v1/cargo_lk/documents/act',
+  documentLabels: '/api/v1/cargo_lk/documents/labels',
   /** Not in the spec: public tracking, followed by `/{track_number}`. */
   tracking: '/api/v1/tracking',
+  // Team members of a company profile (issue 15). Not in the spec.
+  team: '/api/v1/user/team',
+  /** POST (invite), DELETE ?id (revoke). */
+  teamInvitations: '/api/v1/user/team/invitations',
+  /** PUT (change the role), DELETE ?account_uuid&user_id (remove, or leave). */
+  teamMember: '/api/v1/user/team/member',
+  /** GET ?token: the invitation as its recipient sees it. */
+  teamInvitation: '/api/v1/user/team/invitation',
+  teamAccept: '/api/v1/user/team/accept',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

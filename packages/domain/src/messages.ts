@@ -31,6 +31,9 @@ import { INPUT_TEXTS } from './texts/input';
 import { CAPTCHA_TEXTS } from './texts/captcha';
 import { ACCOUNT_ORDERS_TEXTS } from './texts/account-orders';
 import { CARGO_TRANSFER_TEXTS } from './texts/cargo-transfer';
+import { TEAM_TEXTS } from './texts/team';
+import { ACCOUNT_TEXTS } from './texts/account';
+import { DOCUMENTS_TEXTS } from './texts/documents';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -61,6 +64,10 @@ export const MESSAGES = {
   orderList: ORDER_LIST_TEXTS,
   identifiers: IDENTIFIERS_TEXTS,
   accessRequest: ACCESS_REQUEST_TEXTS,
+  /** Team members of a client profile: roles, invitations (issue 15). */
+  team: TEAM_TEXTS,
+  /** The personal account's navigation, profile switcher and overview (issue 15). */
+  account: ACCOUNT_TEXTS,
   /** Offices and terminals: opening state, schedules (packages/domain/src/working-hours.ts, /offices). */
   offices: OFFICES_TEXTS,
   /** Location calls: cities, subdivisions, address suggestions, transport checks. */
@@ -82,4 +89,6 @@ export const MESSAGES = {
   cargoTransfer: CARGO_TRANSFER_TEXTS,
   /** The client's orders in the personal account: list, card, export and import screens (issue 14). */
   accountOrders: ACCOUNT_ORDERS_TEXTS,
+  /** Shipping and financial documents of a cargo: PDFs, refusals, the card's block (issue 15). */
+  documents: DOCUMENTS_TEXTS,
 } as const;
