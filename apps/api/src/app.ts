@@ -27,6 +27,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
+import { operatorRoutes } from './modules/operator/operator.routes';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 import { RequestLog } from './logger';
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Time source of the identity rules (code expiry, limits); tests move it forward. */
   clock?: () => Date;
+  /** The operator token (operator-token.ts): when given, the operator's loopback calls exist. */
+  operatorToken?: string;
 }
 
 /** Nothing the API serves needs a powerful browser feature (same list as the web pages). */
@@ -63,6 +66,7 @@ export async function buildApp({
   storage,
   bugReport,
   clock,
+  operatorToken,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -202,6 +206,17 @@ export async function buildApp({
       clock: clock ?? (() => new Date()),
     },
   });
+  if (operatorToken) {
+    await app.register(operatorRoutes, {
+      token: operatorToken,
+      deps: {
+        db: database.db,
+        clock: clock ?? (() => new Date()),
+        outbox: app.outbox,
+        publicOrigin: config.publicOrigin,
+      },
+    });
+  }
 
   return app;
 }

@@ -8,6 +8,7 @@ import { hashSecret } from './modules/auth/password';
 import { purgeIdentityData } from './modules/auth/identity.repository';
 import { purgeIdempotencyKeys } from './modules/orders/orders.repository';
 import { purgeSmsLedger } from './modules/messaging/sms-policy';
+import { prepareOperatorToken } from './modules/operator/operator-token';
 
 /**
  * Entry point: parse the environment, open the database (PGlite under DATA_DIR unless
@@ -31,7 +32,12 @@ await database.migrate();
 await seedReference(database.db);
 if (config.demoMode) await seedDemo(database.db, { hashPassword: (p) => hashSecret(p) });
 
-app = await buildApp({ config, database, logger: loggerOptions(config, logStream) });
+app = await buildApp({
+  config,
+  database,
+  logger: loggerOptions(config, logStream),
+  operatorToken: await prepareOperatorToken(config.dataDir, config.operatorToken),
+});
 
 if (config.demoMode) {
   app.log.warn(

@@ -54,6 +54,10 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
     API_HOST: z.string().default('127.0.0.1'),
+    /** The operator token of the review command (operator-token.ts); by default made at each start. */
+    OPERATOR_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'OPERATOR_TOKEN must be at least 32 characters',
+    }),
     PUBLIC_ORIGIN: optionalString,
     DATA_DIR: z.string().default('./.data'),
     DATABASE_URL: optionalString,
@@ -145,6 +149,7 @@ export const EnvSchema = z
     webPort: env.PORT,
     port: env.API_PORT,
     host: env.API_HOST,
+    operatorToken: env.OPERATOR_TOKEN,
     /** Origins allowed to make state-changing calls with our cookies. */
     allowedOrigins: [env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`]
       .map((o) => o.replace(/\/+$/, ''))

@@ -22,12 +22,18 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; logger?: BuildAppOptions['logger'] } = {},
+  options: { clock?: () => Date; logger?: BuildAppOptions['logger']; operatorToken?: string } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await seedReference(database.db);
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY, ...env });
-  const app = await buildApp({ config, database, clock: options.clock, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logger: options.logger ?? false,
+    operatorToken: options.operatorToken,
+  });
   await app.ready();
   return {
     app,

@@ -25,7 +25,7 @@ import {
 } from '../uploads/test-images';
 import { decideAccessRequest, type DecisionDeps } from './access-requests.decision';
 import { checkPdf, DecodeBudgetExceeded } from './pdf-inspector';
-import { runAccessReview } from '../../cli/access-review';
+import { databaseOperations, runAccessReview } from '../../cli/access-review';
 
 const A = MESSAGES.accessRequest;
 const BASE = '/api/v1/user/request_access';
@@ -657,7 +657,7 @@ describe('full-access requests (user/request_access)', () => {
       const body = await created(visitor);
       const out: string[] = [];
       const code = await runAccessReview([body.id, 'needs_changes', 'Приложите устав'], {
-        deps: decisionDeps,
+        ops: databaseOperations(decisionDeps),
         print: (line) => out.push(line),
       });
       expect(code).toBe(0);
@@ -669,7 +669,9 @@ describe('full-access requests (user/request_access)', () => {
       const { visitor } = await signUp(ctx, { name: 'Мария Список' });
       const body = await created(visitor, { ...LEGAL, name: 'ООО «Список»' }, [jpeg('устав.jpg')]);
       const out: string[] = [];
-      expect(await runAccessReview(['list'], { deps: decisionDeps, print: (line) => out.push(line) })).toBe(0);
+      expect(
+        await runAccessReview(['list'], { ops: databaseOperations(decisionDeps), print: (line) => out.push(line) }),
+      ).toBe(0);
       const at = out.findIndex((line) => line.startsWith(body.id));
       expect(at).toBeGreaterThanOrEqual(0);
       expect(out[at]).toContain('На проверке');
@@ -678,7 +680,7 @@ describe('full-access requests (user/request_access)', () => {
       expect(out[at + 2]).toBe(`  access-requests/${body.id}/${body.files[0]!.id}.jpg (устав.jpg)`);
       await decideAccessRequest(decisionDeps, body.id, 'approve');
       const after: string[] = [];
-      await runAccessReview(['list'], { deps: decisionDeps, print: (line) => after.push(line) });
+      await runAccessReview(['list'], { ops: databaseOperations(decisionDeps), print: (line) => after.push(line) });
       expect(after.some((line) => line.startsWith(body.id))).toBe(false);
     });
 
@@ -689,7 +691,10 @@ describe('full-access requests (user/request_access)', () => {
       [[crypto.randomUUID(), 'reject'], A.rejectReasonRequired],
     ])('exits 1 for %j with a Russian message', async (args, message) => {
       const out: string[] = [];
-      const code = await runAccessReview(args, { deps: decisionDeps, print: (line) => out.push(line) });
+      const code = await runAccessReview(args, {
+        ops: databaseOperations(decisionDeps),
+        print: (line) => out.push(line),
+      });
       expect(code).toBe(1);
       expect(out.join('\n')).toContain(message);
     });
