@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     apiUrl: string;
+    /** The stack's DATA_DIR (embedded database, uploads, the operator token). */
+    dataDir: string;
   }
 }
 
@@ -16,11 +18,13 @@ export async function setup(project: TestProject) {
   if (E2E_SKIP) {
     project.provide('baseUrl', '');
     project.provide('apiUrl', '');
+    project.provide('dataDir', '');
     return;
   }
   stack = await startStack();
   project.provide('baseUrl', stack.baseUrl);
   project.provide('apiUrl', stack.apiUrl);
+  project.provide('dataDir', stack.dataDir);
 }
 
 export async function teardown() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of pages in both themes at 375 and 1280 px, for looking at what we build.
 // Usage: node scripts/screenshots.mjs [baseUrl] [outDir] [path ...]
+// SIGN_IN=phone:password (e.g. 9000000001:Demo-2026, the demo client) signs in first, for the account's pages.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -31,6 +32,14 @@ try {
         [theme],
       );
       const page = await context.newPage();
+      if (process.env.SIGN_IN) {
+        const [phone, password] = process.env.SIGN_IN.split(':');
+        await page.goto(`${base}/auth/sign-in`);
+        await page.getByLabel('Телефон').pressSequentially(phone);
+        await page.getByLabel('Пароль', { exact: true }).fill(password);
+        await page.getByRole('button', { name: 'Войти', exact: true }).click();
+        await page.waitForURL('**/personal-account');
+      }
       for (const p of pages) {
         await page.goto(base + p, { waitUntil: 'load' });
         // A page that keeps a request open (prefetches, a stream) still gets its picture.

@@ -131,7 +131,7 @@ export async function runAccessReview(
 /** Whether an API answers on `baseUrl` (its liveness call), within a second. */
 async function apiIsUp(baseUrl: string): Promise<boolean> {
   try {
-    const response = await fetch(`${baseUrl}/api/live`, { signal: AbortSignal.timeout(1000) });
+    const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1000) });
     return response.ok;
   } catch {
     return false;

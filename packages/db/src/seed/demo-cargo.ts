@@ -189,6 +189,9 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
       ? createdAt.getTime() + 7 * DAY
       : Math.max(createdAt.getTime() + 7 * DAY, now.getTime() + (1 + (i % 3)) * DAY);
     const arrival = toIsoDate(new Date(planned))!;
+    const sender = company
+      ? person('legal', DEMO_COMPANY.name, '+79000000001', { inn: DEMO_COMPANY.inn, kpp: DEMO_COMPANY.kpp })
+      : person('individual', 'Демо Клиент', '+79000000001');
     const [row] = await db
       .insert(cargos)
       .values({
@@ -218,9 +221,10 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
         paymentType: company ? 'non_cash' : i % 2 ? 'card' : 'cash',
         payerRole: 'sender',
         customerRole: 'sender',
-        sender: company
-          ? person('legal', DEMO_COMPANY.name, '+79000000001', { inn: DEMO_COMPANY.inn, kpp: DEMO_COMPANY.kpp })
-          : person('individual', 'Демо Клиент', '+79000000001'),
+        sender,
+        // The sender pays and orders, as the wizard's defaults have it.
+        payer: sender,
+        customer: sender,
         recipient: person(
           RECIPIENTS[i % RECIPIENTS.length]!.startsWith('ООО') ? 'legal' : 'individual',
           RECIPIENTS[i % RECIPIENTS.length]!,

@@ -6,7 +6,7 @@ import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
 import { clsx } from 'clsx';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { Select } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './account-nav.module.css';
@@ -35,6 +35,15 @@ export function AccountNav({ profiles }: AccountNavProps) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const active = profiles.find((p) => p.is_active);
+  const navRef = useRef<HTMLElement>(null);
+
+  // On a narrow screen the sections scroll sideways: bring the current one into view.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
 
   const switchTo = (accountUuid: string) => {
     setError(null);
@@ -50,7 +59,7 @@ export function AccountNav({ profiles }: AccountNavProps) {
 
   return (
     <div className={styles.bar}>
-      <nav aria-label={T.navLabel} className={styles.nav}>
+      <nav ref={navRef} aria-label={T.navLabel} className={styles.nav}>
         <ul className={styles.links}>
           {LINKS.map((link) => {
             const current =
