@@ -8,6 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+import { actAsPersonalProfile, signInDemo } from '../lib/session';
 import { png } from '../lib/images';
 
 /*
@@ -36,14 +37,6 @@ interface ProfileAnswer {
 interface ListItem {
   track_number: string;
   status: string;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/sign-in');
-  await page.getByLabel('Телефон').pressSequentially('9000000001');
-  await page.getByLabel('Пароль', { exact: true }).fill('Demo-2026');
-  await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await page.waitForURL('**/personal-account');
 }
 
 async function profileOf(page: Page): Promise<ProfileAnswer> {
@@ -113,17 +106,11 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
     browser = await launchBrowser();
     context = await newContext(browser, baseUrl);
     page = await context.newPage();
-    await signIn(page);
+    await signInDemo(page);
   });
   afterAll(async () => {
     // The other files see the demo client as it started: acting as the private person.
-    if (page) {
-      const personal = (await profileOf(page)).profiles.find((p) => p.kind === 'individual')!;
-      await page.request.post('/api/v1/user/change_profile', {
-        data: { account_uuid: personal.account_uuid },
-        headers: { origin: baseUrl },
-      });
-    }
+    if (page) await actAsPersonalProfile(page, baseUrl);
     await colleagueContext?.close();
     await context?.close();
     await browser?.close();

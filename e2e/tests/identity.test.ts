@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+import { signInDemo } from '../lib/session';
 
 interface OutboxMessage {
   channel: string;
@@ -129,11 +130,7 @@ describe.skipIf(E2E_SKIP)('identity in a real browser', () => {
   it('the demo client from the README signs in with the documented password', async () => {
     const context = await newContext(browser, baseUrl, 375);
     const page = await context.newPage();
-    await page.goto('/auth/sign-in');
-    await page.getByLabel('Телефон').pressSequentially('9000000001');
-    await page.getByLabel('Пароль', { exact: true }).fill('Demo-2026');
-    await page.getByRole('button', { name: 'Войти', exact: true }).click();
-    await page.waitForURL('**/personal-account');
+    await signInDemo(page);
     await page.getByRole('heading', { name: 'Здравствуйте, Демо Клиент!' }).waitFor();
     await page.getByRole('link', { name: 'Настройки учётной записи' }).click();
     await page.waitForURL('**/personal-account/settings');

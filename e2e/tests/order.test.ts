@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+import { submitDemoSignIn } from '../lib/session';
 
 /*
  * The order wizard (issue 7) against the built product: calculator hand-over, every step, the
@@ -257,9 +258,7 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await page.waitForURL(
       (url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === '/order?step=participants',
     );
-    await page.getByLabel('Телефон').pressSequentially('9000000001');
-    await page.getByLabel('Пароль', { exact: true }).fill('Demo-2026');
-    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await submitDemoSignIn(page);
     await page.waitForURL(/\/order\?step=participants$/);
     await stepHeading(page, 'Участники').waitFor();
     await expect(page.locator('input[name="recipient-name"]').inputValue()).resolves.toBe(RECIPIENT.name);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
+import { signInDemo } from '../lib/session';
 
 /** Demo cargo (DEMO_MODE seeds them for the demo client): the newest one, «Заявка оформлена». */
 const TRACK = 'MG-2600-00019';
@@ -70,11 +71,7 @@ describe.skipIf(E2E_SKIP)('public tracking in a real browser', () => {
   it('the owner sees everything', async () => {
     const context = await newContext(browser, baseUrl, 375);
     const page = await context.newPage();
-    await page.goto('/auth/sign-in');
-    await page.getByLabel('Телефон').pressSequentially('9000000001');
-    await page.getByLabel('Пароль', { exact: true }).fill('Demo-2026');
-    await page.getByRole('button', { name: 'Войти', exact: true }).click();
-    await page.waitForURL('**/personal-account');
+    await signInDemo(page);
     await page.goto(`/tracking/${TRACK}`);
     await page.getByText('Это ваш груз: показаны все данные.').waitFor();
     await expect(page.getByText('+7 (900) 000-00-01').isVisible()).resolves.toBe(true);

@@ -12,7 +12,7 @@ export interface MultipartAnswer {
 }
 
 /**
- * POSTs a FormData with XMLHttpRequest, because only XHR reports upload progress
+ * Sends a FormData (POST, or PUT with `method`) with XMLHttpRequest, because only XHR reports upload progress
  * (`onProgress(loaded, total)` in bytes of the whole body, as the browser sends them).
  * Same origin, cookies included; a 401 fires the background anonymous-token request (spec
  * section 4). Resolves with any HTTP answer; rejects with a Russian Error only when no answer
@@ -21,11 +21,16 @@ export interface MultipartAnswer {
 export function postMultipart(
   url: string,
   body: FormData,
-  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (loaded: number, total: number) => void;
+    signal?: AbortSignal;
+    /** POST (default) or PUT (the edits of a full-access request). */
+    method?: 'POST' | 'PUT';
+  } = {},
 ): Promise<MultipartAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(options.method ?? 'POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -1,9 +1,9 @@
 'use client';
 
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
-import { UPLOAD_TEXTS } from '@freight/domain/texts/upload';
 import type { ErrorBody } from '@freight/contracts/errors';
-import { ApiError, requestAnonymousToken } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/client';
+import { postMultipart, type MultipartAnswer } from '@/lib/upload/post-multipart';
 
 export interface UploadOptions {
   /** Bytes of the whole body sent so far, as the browser reports them. */
@@ -23,61 +23,31 @@ function isErrorBody(value: unknown): value is ErrorBody {
 }
 
 /**
- * Sends a FormData with XMLHttpRequest (only XHR reports upload progress) by POST or PUT — the
- * shared lib/upload/post-multipart.ts knows POST only, and the edit calls of a request are PUT.
- * Same origin, cookies included; a 401 fires the background anonymous-token request. Resolves
- * with the parsed JSON of a 2xx answer; rejects with ApiError (the server's Russian message and
- * per-field errors) for any other answer or a network failure, and with an AbortError when
- * `signal` aborts.
+ * Sends a FormData by POST or PUT through the shared lib/upload/post-multipart.ts (XHR, for the
+ * upload progress). Resolves with the parsed JSON of a 2xx answer; rejects with ApiError (the
+ * server's Russian message and per-field errors) for any other answer or a network failure, and
+ * with an AbortError when `signal` aborts.
  */
-export function sendMultipart<T>(
+export async function sendMultipart<T>(
   method: 'POST' | 'PUT',
   url: string,
   body: FormData,
   options: UploadOptions = {},
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status === 401) void requestAnonymousToken();
-      let data: unknown;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(data as T);
-        return;
-      }
-      reject(
-        new ApiError(
-          xhr.status,
-          isErrorBody(data)
-            ? data
-            : { error: { code: `HTTP_${xhr.status}`, message: xhr.statusText || COMMON_TEXTS.internalError } },
-        ),
-      );
-    };
-    const failed = (message: string) => () => reject(new ApiError(0, { error: { code: 'NETWORK', message } }));
-    xhr.onerror = failed(COMMON_TEXTS.serviceUnavailable);
-    xhr.ontimeout = failed(COMMON_TEXTS.requestTimeout);
-    xhr.onabort = () => reject(new DOMException(UPLOAD_TEXTS.interrupted, 'AbortError'));
-    if (options.signal) {
-      if (options.signal.aborted) {
-        reject(new DOMException(UPLOAD_TEXTS.interrupted, 'AbortError'));
-        return;
-      }
-      const abort = () => xhr.abort();
-      options.signal.addEventListener('abort', abort, { once: true });
-      xhr.onloadend = () => options.signal?.removeEventListener('abort', abort);
-    }
-    xhr.send(body);
-  });
+  let answer: MultipartAnswer;
+  try {
+    answer = await postMultipart(url, body, { ...options, method });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, {
+      error: { code: 'NETWORK', message: error instanceof Error ? error.message : COMMON_TEXTS.serviceUnavailable },
+    });
+  }
+  if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+  throw new ApiError(
+    answer.status,
+    isErrorBody(answer.body)
+      ? answer.body
+      : { error: { code: `HTTP_${answer.status}`, message: answer.statusText || COMMON_TEXTS.internalError } },
+  );
 }
