@@ -130,6 +130,7 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
       status: 'approved',
       profileId: companyProfileId,
       createdAt: new Date(now.getTime() - 400 * 86_400_000),
+      updatedAt: new Date(now.getTime() - 399 * 86_400_000),
       decidedAt: new Date(now.getTime() - 399 * 86_400_000),
     });
   }

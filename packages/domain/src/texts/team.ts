@@ -110,7 +110,7 @@ export const TEAM_TEXTS = {
     title: 'Приглашение в команду',
     text: (company: string, role: string) => `Вас приглашают в команду «${company}» с ролью «${role}».`,
     from: (name: string) => `Отправитель: ${name}`,
-    validUntil: (date: string) => `Приглашение действует до ${date}.`,
+    validUntil: (date: string) => `Приглашение действует до ${date}`,
     roleCan: 'С этой ролью вы сможете:',
     accept: 'Принять приглашение',
     accepted: (company: string) =>
