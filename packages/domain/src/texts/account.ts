@@ -9,6 +9,7 @@ export const ACCOUNT_TEXTS = {
     settings: 'Настройки',
   },
   profileLabel: 'Профиль',
+  actAs: (name: string) => `Работать от имени ${name}`,
   profileSwitchFailed: 'Не удалось переключить профиль. Попробуйте ещё раз.',
   profileOption: (name: string, inn: string | null) => (inn ? `${name}, ИНН ${inn}` : name),
   overviewProfileTitle: 'Вы действуете от имени',

@@ -1,14 +1,13 @@
 'use client';
 
 import type { ClientProfile } from '@freight/contracts/identity';
-import { API_PATHS } from '@freight/contracts/paths';
 import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
 import { clsx } from 'clsx';
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
 import { Select } from '@/components/ui';
-import { ApiError, apiFetch } from '@/lib/api/client';
+import { useSwitchProfile } from '../lib/use-switch-profile';
 import styles from './account-nav.module.css';
 
 const T = ACCOUNT_TEXTS;
@@ -31,9 +30,7 @@ export interface AccountNavProps {
  */
 export function AccountNav({ profiles }: AccountNavProps) {
   const pathname = usePathname();
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, switchTo } = useSwitchProfile();
   const active = profiles.find((p) => p.is_active);
   const navRef = useRef<HTMLElement>(null);
 
@@ -44,18 +41,6 @@ export function AccountNav({ profiles }: AccountNavProps) {
     if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
     nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
   }, [pathname]);
-
-  const switchTo = (accountUuid: string) => {
-    setError(null);
-    startTransition(async () => {
-      try {
-        await apiFetch(API_PATHS.changeProfile, { method: 'POST', json: { account_uuid: accountUuid } });
-        router.refresh();
-      } catch (e) {
-        setError(e instanceof ApiError ? e.message : T.profileSwitchFailed);
-      }
-    });
-  };
 
   return (
     <div className={styles.bar}>

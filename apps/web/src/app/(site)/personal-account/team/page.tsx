@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { Alert, Button } from '@/components/ui';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadTeam } from '@/features/team/api/server';
+import { SwitchProfileButton } from '@/features/account/components/switch-profile-button';
 import { RemoveMember } from '@/features/team/components/remove-member';
 import { RolesOverview } from '@/features/team/components/roles-overview';
 import { TeamManager } from '@/features/team/components/team-manager';
@@ -25,6 +26,7 @@ export default async function TeamPage() {
   const active = profile.active_profile;
 
   if (active.kind !== 'legal') {
+    const companies = profile.profiles.filter((p) => p.kind === 'legal');
     return (
       <div className={`container ${styles.page}`}>
         <p className={styles.breadcrumbs}>
@@ -34,10 +36,24 @@ export default async function TeamPage() {
         <section className={styles.section} aria-labelledby="team-personal-h">
           <h2 id="team-personal-h">{S.personalTitle}</h2>
           <p>{S.personalText}</p>
-          <p className={styles.hint}>{S.personalSwitchHint}</p>
-          <Button as={Link} href="/personal-account/access">
-            {S.personalAccessLink}
-          </Button>
+          {companies.length > 0 ? (
+            <>
+              <p className={styles.hint}>{S.personalSwitchHint}</p>
+              <div className={styles.switchList}>
+                {companies.map((company) => (
+                  <SwitchProfileButton
+                    key={company.account_uuid}
+                    accountUuid={company.account_uuid}
+                    name={company.name}
+                  />
+                ))}
+              </div>
+            </>
+          ) : (
+            <Button as={Link} href="/personal-account/access">
+              {S.personalAccessLink}
+            </Button>
+          )}
         </section>
         <RolesOverview />
       </div>
