@@ -116,6 +116,18 @@ async function load(client) {
       insert into users (name, phone, is_verified)
       select 'Клиент ' || g, '+7' || (9500000000 + g)::text, true from generate_series(1, ${OWNERS}) g
       on conflict do nothing`);
+    // Each owner acts for their personal profile (issue 15), as registration makes it.
+    await client.query(`
+      insert into client_profiles (kind, name, personal_user_id)
+      select 'individual', name, id from users where phone like '+795%'
+      on conflict do nothing`);
+    await client.query(`
+      insert into profile_members (profile_id, user_id, role)
+      select id, personal_user_id, 'owner' from client_profiles where personal_user_id is not null
+      on conflict do nothing`);
+    await client.query(`
+      update users set active_profile_id = p.id from client_profiles p
+      where p.personal_user_id = users.id and users.active_profile_id is null`);
     const { rows: cities } = await client.query(`
       select c.id, c.name, min(s.id) as office from cities c join subdivisions s on s.city_id = c.id
       where s.kind = 'terminal' group by c.id, c.name order by c.id`);
@@ -154,14 +166,14 @@ async function load(client) {
       await client.query(
         `
         insert into cargos (
-          track_number, owner_user_id, status, status_changed_at, paid, city_departure_id, city_delivery_id,
+          track_number, owner_user_id, owner_profile_id, status, status_changed_at, paid, city_departure_id, city_delivery_id,
           city_departure_name, city_delivery_name, departure_type, delivery_type, departure_office_id,
           delivery_office_id, quantity, weight_kg, volume_m3, transportation_type, payment_type, payer_role,
           customer_role, sender, recipient, sender_name, recipient_name, price_kopecks, price_lines,
           planned_dispatch_date, planned_arrival_date, created_at)
         select
           'MG-' || substr(lpad(g::text, 9, '0'), 1, 4) || '-' || substr(lpad(g::text, 9, '0'), 5),
-          case when g % ${BIG_OWNER_SHARE} = 0 then ${first} else ${first} + 1 + (hashint4(g) & 2147483647) % ${span} end,
+          owner, profiles.id,
           st, created + (random() * interval '10 days'), random() < 0.6,
           ($1::int[])[1 + g % $4], ($1::int[])[1 + (g + 1 + g / 7) % $4],
           ($2::text[])[1 + g % $4], ($2::text[])[1 + (g + 1 + g / 7) % $4],
@@ -175,9 +187,11 @@ async function load(client) {
           created::date, (created + interval '6 days')::date, created
         from (
           select g, now() - (random() * interval '365 days') as created,
-                 (${statusArray})[1 + (hashint4(g + 3) & 2147483647) % ${statuses.length}] as st
+                 (${statusArray})[1 + (hashint4(g + 3) & 2147483647) % ${statuses.length}] as st,
+                 case when g % ${BIG_OWNER_SHARE} = 0 then ${first} else ${first} + 1 + (hashint4(g) & 2147483647) % ${span} end as owner
           from generate_series($5::int, $6::int) g
-        ) s`,
+        ) s
+        join client_profiles profiles on profiles.personal_user_id = s.owner`,
         [ids, names, offices, ids.length, from, to],
       );
       process.stdout.write(`\rLoaded ${to.toLocaleString('en')} cargos…`);
