@@ -15,7 +15,7 @@ import {
   ensurePersonalProfile,
   type Database,
 } from '@freight/db';
-import { memberProfileIds } from '../profiles/profiles.repository';
+import { activeProfileOf, memberProfileIds } from '../profiles/profiles.repository';
 
 export type CargoRow = typeof cargos.$inferSelect;
 export type CargoInsertRow = typeof cargos.$inferInsert;
@@ -343,8 +343,12 @@ export async function changeStatus(
 
 export interface CargoListFilter {
   owner: Owner;
-  /** Only cargos of these profiles (each one the user is a member of); undefined: every profile of the owner. */
-  profileIds?: number[] | undefined;
+  /**
+   * Only cargos of these profiles (each one the user is a member of), or of the active profile of
+   * `activeOf` (resolved inside the list's statement: no extra round trip); undefined: every
+   * profile of the owner.
+   */
+  profileIds?: number[] | { activeOf: number } | undefined;
   tracknumber?: string | undefined;
   /** True when `tracknumber` is a complete canonical number (equality instead of a part). */
   exactTrack?: boolean;
@@ -369,8 +373,15 @@ const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of the list (and of its export): owner first, then every filter given. */
 export function listConditions(filter: Omit<CargoListFilter, 'sortBy' | 'descending' | 'skip' | 'limit'>): SQL {
-  const where: (SQL | undefined)[] = [ownedBy(filter.owner)];
-  if (filter.profileIds) where.push(inArray(cargos.ownerProfileId, filter.profileIds));
+  // Profiles given are the owner's already (checked memberships, or the active one, which is a
+  // membership by construction): one equality on the index's first column, no membership subquery.
+  const where: (SQL | undefined)[] = [
+    Array.isArray(filter.profileIds)
+      ? inArray(cargos.ownerProfileId, filter.profileIds)
+      : filter.profileIds && filter.owner.kind === 'user'
+        ? eq(cargos.ownerProfileId, activeProfileOf(filter.profileIds.activeOf))
+        : ownedBy(filter.owner),
+  ];
   if (filter.tracknumber) {
     where.push(
       filter.exactTrack

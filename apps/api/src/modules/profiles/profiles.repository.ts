@@ -114,3 +114,16 @@ export async function hasFullAccess(db: Database, userId: number): Promise<boole
 export function memberProfileIds(userId: number) {
   return sql`(select ${profileMembers.profileId} from ${profileMembers} where ${profileMembers.userId} = ${userId})`;
 }
+
+/**
+ * The SQL of the profile `userId` acts for, evaluated once in the statement that uses it: the
+ * active profile while the user is still its member, else their personal profile (what
+ * `activeMembership` settles on).
+ */
+export function activeProfileOf(userId: number) {
+  return sql<number>`coalesce(
+    (select ${profileMembers.profileId} from ${users} join ${profileMembers}
+       on ${profileMembers.userId} = ${users.id} and ${profileMembers.profileId} = ${users.activeProfileId}
+     where ${users.id} = ${userId}),
+    (select ${clientProfiles.id} from ${clientProfiles} where ${clientProfiles.personalUserId} = ${userId}))`;
+}
