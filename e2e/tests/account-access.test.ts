@@ -234,10 +234,19 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
     await page.getByText(/^Приглашение отправлено: /).waitFor();
     const [link] = await smsMatching(page, phone.stored, /https?:\/\/\S+\/personal-account\/invitation\?token=[\w-]+/);
 
-    // The colleague signs up in their own browser with the invited phone.
+    // The colleague opens the link in their own browser, has no account yet: sign-in, then sign-up,
+    // and back to the invitation.
     colleagueContext = await newContext(browser, baseUrl);
     const colleague = await colleagueContext.newPage();
-    await colleague.goto('/auth/sign-up');
+    const invitationPath = new URL(link).pathname + new URL(link).search;
+    await colleague.goto(invitationPath);
+    await colleague.waitForURL(
+      (url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === invitationPath,
+    );
+    await colleague.getByRole('link', { name: 'Зарегистрироваться' }).click();
+    await colleague.waitForURL(
+      (url) => url.pathname === '/auth/sign-up' && url.searchParams.get('next') === invitationPath,
+    );
     await colleague.getByLabel('Телефон').pressSequentially(phone.typed);
     await colleague.getByRole('button', { name: 'Получить код' }).click();
     await colleague.getByLabel('Код из SMS').waitFor();
@@ -248,9 +257,7 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
     await colleague.getByLabel('Пароль', { exact: true }).fill('Перевозка2026');
     await colleague.getByRole('checkbox').check();
     await colleague.getByRole('button', { name: 'Зарегистрироваться' }).click();
-    await colleague.waitForURL('**/personal-account');
-
-    await colleague.goto(new URL(link).pathname + new URL(link).search);
+    await colleague.waitForURL((url) => url.pathname + url.search === invitationPath);
     await colleague.getByRole('button', { name: 'Принять приглашение' }).click();
     await colleague.getByText(`Вы в команде «${DEMO_COMPANY}»`).waitFor();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEXT_PATH, NEXT_PATH_MAX_LENGTH, safeNextPath } from './safe-redirect';
+import { DEFAULT_NEXT_PATH, NEXT_PATH_MAX_LENGTH, safeNextPath, withNext } from './safe-redirect';
 
 describe('safeNextPath', () => {
   it.each([
@@ -95,5 +95,14 @@ describe('safeNextPath', () => {
   it('goes to the personal account by default, or to the given fallback', () => {
     expect(DEFAULT_NEXT_PATH).toBe('/personal-account');
     expect(safeNextPath('//evil.example', '/')).toBe('/');
+  });
+});
+
+describe('withNext', () => {
+  it('hands a destination other than the personal account on, encoded', () => {
+    expect(withNext('/auth/sign-up', DEFAULT_NEXT_PATH)).toBe('/auth/sign-up');
+    expect(withNext('/auth/sign-up', '/personal-account/invitation?token=abc_-1')).toBe(
+      '/auth/sign-up?next=%2Fpersonal-account%2Finvitation%3Ftoken%3Dabc_-1',
+    );
   });
 });

@@ -49,3 +49,11 @@ export function safeNextPath(next: unknown, fallback: string = DEFAULT_NEXT_PATH
   if (url.origin !== PROBE_ORIGIN) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * `path` with `?next=` when `next` is not the default (the personal account): how the sign-in
+ * and sign-up pages hand the visitor's destination to each other.
+ */
+export function withNext(path: string, next: string): string {
+  return next === DEFAULT_NEXT_PATH ? path : `${path}?next=${encodeURIComponent(next)}`;
+}

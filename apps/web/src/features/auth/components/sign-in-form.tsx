@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
+import { withNext } from '@freight/domain/safe-redirect';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, PhoneInput } from '@/components/ui';
 import { Tabs } from '@/components/ui/tabs';
@@ -40,7 +41,8 @@ export function SignInForm({ next }: { next: string }) {
       <div className={styles.links}>
         <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.forgotLink}</Link>
         <span>
-          {AUTH_SCREEN_TEXTS.noAccount} <Link href="/auth/sign-up">{AUTH_SCREEN_TEXTS.signUpLink}</Link>
+          {AUTH_SCREEN_TEXTS.noAccount}{' '}
+          <Link href={withNext('/auth/sign-up', next)}>{AUTH_SCREEN_TEXTS.signUpLink}</Link>
         </span>
       </div>
     </div>

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { DEFAULT_NEXT_PATH, withNext } from '@freight/domain/safe-redirect';
 import { useState, type FormEvent } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_TEXTS } from '@freight/domain/texts/auth';
@@ -19,9 +20,10 @@ type Step = 'phone' | 'code' | 'details' | 'email';
 
 /**
  * /auth/sign-up: phone → SMS code → name, password, optional e-mail and consent → (optional)
- * e-mail confirmation by the code from the mail → the personal account.
+ * e-mail confirmation by the code from the mail → `next` (checked by safeNextPath on the page:
+ * the personal account, or e.g. the team invitation the visitor came from).
  */
-export function SignUpForm() {
+export function SignUpForm({ next = DEFAULT_NEXT_PATH }: { next?: string }) {
   useSchemaPreload();
   const navigate = useSessionNavigation();
   const router = useRouter();
@@ -92,7 +94,7 @@ export function SignUpForm() {
         router.refresh();
         setLoading(false);
       } else {
-        navigate('/personal-account');
+        navigate(next);
       }
     } catch (error) {
       fail(error, ['name', 'password', 'email', 'consent']);
@@ -109,7 +111,7 @@ export function SignUpForm() {
     setLoading(true);
     try {
       await identityApi.confirmEmail({ code: parsed.data });
-      navigate('/personal-account');
+      navigate(next);
     } catch (error) {
       fail(error, ['code']);
       setLoading(false);
@@ -221,7 +223,7 @@ export function SignUpForm() {
           <Button type="submit" size="large" fullWidth loading={loading}>
             {AUTH_SCREEN_TEXTS.confirm}
           </Button>
-          <Button appearance="secondary" fullWidth href="/personal-account">
+          <Button appearance="secondary" fullWidth href={next}>
             {AUTH_SCREEN_TEXTS.skip}
           </Button>
         </form>
@@ -230,7 +232,8 @@ export function SignUpForm() {
       {step === 'phone' ? (
         <div className={styles.links}>
           <span>
-            {AUTH_SCREEN_TEXTS.haveAccount} <Link href="/auth/sign-in">{AUTH_SCREEN_TEXTS.signInLink}</Link>
+            {AUTH_SCREEN_TEXTS.haveAccount}{' '}
+            <Link href={withNext('/auth/sign-in', next)}>{AUTH_SCREEN_TEXTS.signInLink}</Link>
           </span>
         </div>
       ) : null}
