@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runAxe, seriousViolations } from '../lib/axe';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
 import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
+import { signInDemo } from '../lib/session';
 
 /** The shell's storage key of the colour scheme (features/shell/lib/theme.ts). */
 const THEME_KEY = 'magistral.colorScheme';
@@ -91,6 +92,33 @@ describe.skipIf(E2E_SKIP)('accessibility: axe-core on every public page, both th
         },
       );
     }
+  }
+
+  for (const theme of THEMES) {
+    it(`the personal account's screens (${theme}) have no serious or critical violation`, async () => {
+      const context = await themedContext(browser, baseUrl, theme);
+      const tab = await context.newPage();
+      await signInDemo(tab);
+      const requests = (await (await tab.request.get('/api/v1/user/request_access/user_requests')).json()) as {
+        requests: { id: string }[];
+      };
+      const paths = [
+        '/personal-account',
+        '/personal-account/orders',
+        '/personal-account/orders/MG-2600-00121',
+        '/personal-account/access',
+        `/personal-account/access/${requests.requests[0]!.id}`,
+        '/personal-account/team',
+        '/personal-account/settings',
+      ];
+      for (const path of paths) {
+        const response = await tab.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await settle(tab);
+        expect(seriousViolations(await runAxe(tab)), `${path} (${theme})`).toEqual([]);
+      }
+      await context.close();
+    });
   }
 
   for (const theme of THEMES) {
