@@ -318,6 +318,24 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await context.close();
   });
 
+  it('a promo code is checked on the payment step, under its field, in one sentence', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await fillRoute(page);
+    await fillCargo(page);
+    await fillTime(page);
+    await fillParticipants(page);
+    const promo = page.getByLabel('Промокод', { exact: true });
+    await promo.fill('НЕТТАКОГО');
+    await page.getByText('Такого промокода нет').waitFor();
+    // 12 kg Москва → Новосибирск costs less than the code's minimum (packages/db/src/seed/pricing.ts).
+    await promo.fill('WELCOME500');
+    await page.getByText('Промокод WELCOME500 действует для заказов от 5\u00a0000\u00a0₽').waitFor();
+    await expect(promo.getAttribute('aria-invalid')).resolves.toBe('true');
+    await context.close();
+  });
+
   it('a double click on «Оформить заявку» creates one request', async () => {
     const context = await newContext(browser, baseUrl);
     const page = await context.newPage();

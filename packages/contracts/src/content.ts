@@ -70,6 +70,8 @@ export const PromotionSchema = z
     description: z.string(),
     terms: z.string(),
     promo_code: z.string().nullable(),
+    /** The promo code's conditions from the data the pricing enforces, e.g. its minimum order. */
+    promo_conditions: z.string().nullable(),
     discount_percent: z.number().int().nullable(),
     starts_on: z.string(),
     ends_on: z.string(),

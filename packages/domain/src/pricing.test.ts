@@ -238,7 +238,7 @@ describe('promo codes', () => {
       now,
       'Промокод больше не действует: лимит использований исчерпан',
     ],
-    ['below minimum order', promo, 299_999, now, `Промокод действует для заказа от 3${S}000${S}₽`],
+    ['below minimum order', promo, 299_999, now, `Промокод START10 действует для заказов от 3${S}000${S}₽`],
   ])('%s', (_name, code, subtotal, at, expected) => {
     const check = applyPromoCode(code, subtotal, at);
     if (typeof expected === 'number') expect(check.ok && check.line.amountKopecks).toBe(expected);

@@ -429,7 +429,7 @@ export function applyPromoCode(promo: PromoCode | null | undefined, subtotalKope
   if (promo.validTo && now > promo.validTo) return { ok: false, message: P.promoExpired };
   if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return { ok: false, message: P.promoExhausted };
   if (subtotalKopecks < promo.minOrderKopecks) {
-    return { ok: false, message: P.promoMinOrder(formatRub(promo.minOrderKopecks)) };
+    return { ok: false, message: P.promoMinOrder(promo.code, formatRub(promo.minOrderKopecks)) };
   }
   const discount =
     promo.kind === 'percent' ? percentOf(subtotalKopecks, promo.value) : Math.min(promo.value, subtotalKopecks);

@@ -197,7 +197,7 @@ export const PROMO_SEED = [
     kind: 'percent',
     value: 1000,
     validFrom: new Date('2026-01-01T00:00:00+03:00'),
-    validTo: new Date('2026-12-31T23:59:59+03:00'),
+    validTo: new Date('2027-06-30T23:59:59+03:00'),
     usageLimit: 1000,
     minOrderKopecks: 300_000,
   },

@@ -157,6 +157,7 @@ export const ORDER_TEXTS = {
   payment: 'Оплата',
   paymentType: 'Способ оплаты',
   promocode: 'Промокод',
+  promoApplied: (discount: string) => `Промокод применён: скидка ${discount}`,
 
   // Review
   edit: 'Изменить',

@@ -45,7 +45,8 @@ export const ORDERS_TEXTS = {
   officeUnknown: 'Такого терминала в выбранном городе нет',
   cargoMeasuresRequired: 'Укажите вес и размеры груза',
   transportationTypeRequired: 'Выберите вид перевозки',
-  promoUnavailable: (reason: string) => `Промокод не применён: ${reason}`,
+  /** The pricing's reason is a whole sentence already («Промокод START10 действует для заказов от 3 000 ₽»). */
+  promoUnavailable: (reason: string) => reason,
   cancelNotAllowed: 'Заявку можно отменить только до приёма груза к перевозке',
   cancelComment: 'Отменена клиентом',
   ratingNotAllowed: 'Оценить доставку можно после выдачи груза',

@@ -25,7 +25,7 @@ export const PRICING_TEXTS = {
   promoNotStarted: 'Промокод ещё не действует',
   promoExpired: 'Срок действия промокода истёк',
   promoExhausted: 'Промокод больше не действует: лимит использований исчерпан',
-  promoMinOrder: (minimum: string) => `Промокод действует для заказа от ${minimum}`,
+  promoMinOrder: (code: string, minimum: string) => `Промокод ${code} действует для заказов от ${minimum}`,
   vat: 'НДС',
   cityNotFound: 'Город не найден',
   sameCity: 'Города отправления и получения совпадают',

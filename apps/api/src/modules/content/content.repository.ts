@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { footerLinks, integrationMenuItems, newsItems, promotions, type Database } from '@freight/db';
+import { footerLinks, integrationMenuItems, newsItems, promoCodes, promotions, type Database } from '@freight/db';
 
 export function findActiveFooterLinks(db: Database) {
   return db
@@ -45,9 +45,11 @@ export async function findNewsBySlug(db: Database, slug: string) {
 export function findPromotions(db: Database, actualOn?: string) {
   const where: SQL[] = [eq(promotions.isActive, true)];
   if (actualOn) where.push(lte(promotions.startsOn, actualOn), gte(promotions.endsOn, actualOn));
+  // The promo code's own conditions come along: the text states what the pricing enforces.
   return db
-    .select()
+    .select({ promotion: promotions, minOrderKopecks: promoCodes.minOrderKopecks })
     .from(promotions)
+    .leftJoin(promoCodes, eq(promoCodes.code, promotions.promoCode))
     .where(and(...where))
     .orderBy(asc(promotions.position), asc(promotions.id));
 }

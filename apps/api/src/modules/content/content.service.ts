@@ -1,5 +1,6 @@
 import {
   countWorkingTime,
+  formatRub,
   DEFAULT_TIME_ZONE,
   getCalendarYear,
   listSpecialDays,
@@ -55,13 +56,16 @@ export async function getNews(db: Database, slug: string): Promise<NewsDetail> {
 export async function listPromotions(db: Database, actual: boolean | undefined, now: Date): Promise<Promotion[]> {
   const today = toIsoDate(now, DEFAULT_TIME_ZONE)!;
   const rows = await findPromotions(db, actual ? today : undefined);
-  return rows.map((r) => ({
+  return rows.map(({ promotion: r, minOrderKopecks }) => ({
     id: r.id,
     slug: r.slug,
     title: r.title,
     description: r.description,
     terms: r.terms,
     promo_code: r.promoCode,
+    // The same sentence the pricing answers with when the minimum is not reached.
+    promo_conditions:
+      r.promoCode && minOrderKopecks ? MESSAGES.pricing.promoMinOrder(r.promoCode, formatRub(minOrderKopecks)) : null,
     discount_percent: r.discountPercent,
     starts_on: r.startsOn,
     ends_on: r.endsOn,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   HolidaysResponseSchema,
   IntegrationMenuResponseSchema,
@@ -7,7 +8,7 @@ import {
   PromotionsResponseSchema,
 } from '@freight/contracts';
 import { addCalendarDays, toIsoDate } from '@freight/domain';
-import { newsItems, promotions } from '@freight/db';
+import { newsItems, promoCodes, promotions } from '@freight/db';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -118,6 +119,19 @@ describe('content calls: news, promotions, holidays, integration menu', () => {
     const all = PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json());
     expect(all.map((p) => p.slug)).toEqual(expect.arrayContaining(['test-past', 'test-now', 'test-future']));
     expect((await get('/api/v1/duty_dynamic_content/promotion?actual=maybe')).statusCode).toBe(400);
+  });
+
+  it('a promotion with a promo code states the code’s conditions from the data the pricing enforces', async () => {
+    const start10 = async () =>
+      PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json()).find(
+        (p) => p.promo_code === 'START10',
+      )!;
+    expect((await start10()).promo_conditions).toBe('Промокод START10 действует для заказов от 3\u00a0000\u00a0₽');
+    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 150_000 }).where(eq(promoCodes.code, 'START10'));
+    expect((await start10()).promo_conditions).toBe('Промокод START10 действует для заказов от 1\u00a0500\u00a0₽');
+    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 0 }).where(eq(promoCodes.code, 'START10'));
+    expect((await start10()).promo_conditions).toBeNull();
+    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 300_000 }).where(eq(promoCodes.code, 'START10'));
   });
 
   it('duty_holidays: every year with its official totals, and one year on request', async () => {

@@ -237,7 +237,7 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
       );
       for (const r of results.filter((x) => x.statusCode !== 201)) {
         expect(r.statusCode).toBe(422);
-        expect((r.json() as ErrorJson).error.fields?.promocode).toContain('Промокод не применён');
+        expect((r.json() as ErrorJson).error.fields?.promocode).toBe(MESSAGES.pricing.promoExhausted);
       }
       const [promo] = await ctx.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCE'));
       expect(promo?.usedCount).toBe(1);

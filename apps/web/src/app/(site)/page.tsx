@@ -117,6 +117,7 @@ export default async function HomePage({
                     {L.promoCode}: <strong className={styles.code}>{promo.promo_code}</strong>
                   </p>
                 )}
+                {promo.promo_conditions && <p>{promo.promo_conditions}.</p>}
                 <p className={styles.muted}>
                   {promo.terms} <time dateTime={promo.ends_on}>{L.until(formatLongDate(promo.ends_on))}</time>
                 </p>

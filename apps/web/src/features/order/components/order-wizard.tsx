@@ -128,7 +128,7 @@ const StepBody = memo(function StepBody({
       {step === 'participants' ? (
         <ParticipantsStep {...stepProps} signedIn={signedIn} signInHref={signInHref('participants')} />
       ) : null}
-      {step === 'payment' && prices ? <PaymentStep {...stepProps} prices={prices} /> : null}
+      {step === 'payment' && prices ? <PaymentStep {...stepProps} prices={prices} promoCheck={calculation} /> : null}
       {step === 'review' && calculation ? (
         <ReviewStep
           {...stepProps}
@@ -248,13 +248,16 @@ export function OrderWizard({
     if (upcoming) preloadStep(upcoming);
   }, [ready, step]);
 
-  // The full price is asked on the review step only.
-  const calculationBody = step === 'review' && ready ? draftToCalculatorRequest(draft) : null;
+  // The full price is asked on the review step, and on the payment step once a promo code is
+  // typed: whether it applies is said under the field where it is typed (issue 21).
+  const promoTyped = draft.promocode.trim() !== '';
+  const wantsCalculation = ready && (step === 'review' || (step === 'payment' && promoTyped));
+  const calculationBody = wantsCalculation ? draftToCalculatorRequest(draft) : null;
   const calculationKey = calculationBody ? JSON.stringify(calculationBody) : null;
   const calculation = useRemote(
     calculationKey,
     (signal) => orderApi.fullCalculation({ ...calculationBody!, is_logged: user !== null }, signal),
-    0,
+    step === 'payment' ? 400 : 0,
   );
 
   // Calculator hand-over: /order?<calculator params> merges into the saved draft, then the step URL.
@@ -471,7 +474,7 @@ export function OrderWizard({
             signedIn={user !== null}
             account={step === 'review' ? user : null}
             prices={step === 'payment' ? prices : null}
-            calculation={step === 'review' ? calculation : null}
+            calculation={step === 'review' || (step === 'payment' && promoTyped) ? calculation : null}
             submitError={step === 'review' ? submitError : null}
           />
           <div className={styles.actions}>

@@ -1,6 +1,7 @@
 'use client';
 
-import type { PricesTermsResponse } from '@freight/contracts/pricing';
+import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contracts/pricing';
+import { formatRub } from '@freight/domain/money';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
 import { PAYMENT_TYPES, type PaymentType, type ServicesState } from '@freight/domain/order-draft';
 import { SHIPMENT_LIMITS } from '@freight/domain/shipment/limits';
@@ -9,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ChoiceGroup, FieldError } from './controls';
 import { parseNumberInput } from './cargo-step';
 import type { StepProps } from './step-props';
+import type { RemoteState } from '../lib/use-remote';
 import styles from './order.module.css';
 
 const T = ORDER_TEXTS;
@@ -19,7 +21,21 @@ export interface PricesState {
   error: string | null;
 }
 
-export function PaymentStep({ draft, dispatch, errors, prices }: StepProps & { prices: PricesState }) {
+export function PaymentStep({
+  draft,
+  dispatch,
+  errors,
+  prices,
+  promoCheck = null,
+}: StepProps & {
+  prices: PricesState;
+  /** The full calculation with the typed promo code (null until one is typed). */
+  promoCheck?: RemoteState<FullCalculatorResponse> | null;
+}) {
+  const promoLine = promoCheck?.data?.lines.find((line) => line.code === 'promocode');
+  // The answer for what is typed now: a check still on its way says nothing yet.
+  const checked = promoCheck && !promoCheck.loading ? promoCheck.data : null;
+  const promoError = errors['promocode'] ?? checked?.promocode_error ?? undefined;
   const s = draft.services;
   const d = draft.destination;
   const services = (patch: Partial<ServicesState>) => dispatch({ type: 'services/update', patch });
@@ -153,7 +169,12 @@ export function PaymentStep({ draft, dispatch, errors, prices }: StepProps & { p
           name="promocode"
           autoComplete="off"
           value={draft.promocode}
-          error={errors['promocode']}
+          error={promoError}
+          hint={
+            !promoError && promoLine && !promoCheck?.loading
+              ? T.promoApplied(formatRub(-promoLine.amount_kopecks))
+              : undefined
+          }
           containerClassName={styles.narrow}
           onValueChange={(value) => dispatch({ type: 'promocode/set', value })}
         />
