@@ -100,7 +100,12 @@ describe('freight', () => {
     // ×1.1 stacking: 1.1 m³ × 250 = 275 kg → 275 × 14,50 = 3 987,50 ₽
     const stacked = calculateFreight({ ...route, volumeCoefficientPermille: 1100 }, cargo(50, 1));
     expect(stacked.amountKopecks).toBe(398_750);
-    expect(stacked.line.explanation).toContain('объёмный вес: 1,1 м³ × 250 кг/м³');
+    // Where 1,1 m³ comes from is said (issue 21): the measured 1 m³ and the route's coefficient.
+    expect(stacked.line.explanation).toContain(
+      'объёмный вес: 1,1 м³ [1 м³ × 1,1 — коэффициент укладки в кузове] × 250 кг/м³',
+    );
+    // Without a coefficient the measured volume is the charged one, with nothing to explain.
+    expect(calculateFreight(route, cargo(50, 1)).line.explanation).toContain('объёмный вес: 1 м³ × 250 кг/м³');
   });
 
   it('crated places add 30 % of their volume', () => {

@@ -233,6 +233,16 @@ export function calculateFreight(
   const measuredLitres = toLitres(cargo.volumeM3);
   const crateExtra = cargo.crateVolumeM3 > 0 ? percentOf(Math.ceil(cargo.crateVolumeM3 * 1000), crateVolumeBp) : 0;
   const litres = Math.ceil((measuredLitres * route.volumeCoefficientPermille) / 1000) + crateExtra;
+  // Where the charged volume comes from when it is not the measured one (issue 21: no number unexplained).
+  const volume =
+    litres === measuredLitres
+      ? m3(litres)
+      : P.volumeCounted(
+          m3(litres),
+          m3(measuredLitres),
+          formatNumber(route.volumeCoefficientPermille / 1000),
+          crateExtra > 0 ? m3(crateExtra) : null,
+        );
   let amount: number;
   let explanation: string;
   if (route.calcMode === 'chargeable_weight') {
@@ -242,9 +252,7 @@ export function calculateFreight(
     amount = divRoundHalfUp(rate * paid, 100);
     if (explain) {
       const basis =
-        paid > actualCentiKg
-          ? `${kg(paid)} ${P.volumeWeight(m3(litres), formatNumber(route.densityKgPerM3))}`
-          : kg(paid);
+        paid > actualCentiKg ? `${kg(paid)} ${P.volumeWeight(volume, formatNumber(route.densityKgPerM3))}` : kg(paid);
       explanation = `${P.freight}: ${basis} × ${formatRub(rate)} = ${formatRub(amount)}`;
     } else {
       explanation = '';
@@ -257,7 +265,7 @@ export function calculateFreight(
     amount = Math.max(byWeight, byVolume);
     if (!explain) explanation = '';
     else if (byVolume > byWeight) {
-      explanation = `${P.freight}: ${m3(litres)} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`;
+      explanation = `${P.freight}: ${volume} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`;
     } else {
       explanation = `${P.freight}: ${kg(actualCentiKg)} × ${formatRub(weightRate)} = ${formatRub(byWeight)}`;
     }

@@ -3,6 +3,9 @@ export const PRICING_TEXTS = {
   freight: 'Перевозка',
   byVolume: '(по объёму)',
   volumeWeight: (volume: string, density: string) => `(объёмный вес: ${volume} × ${density} кг/м³)`,
+  /** The charged volume: the measured one × the route's stacking coefficient, plus a crate's own volume. */
+  volumeCounted: (counted: string, measured: string, coefficient: string, crate: string | null) =>
+    `${counted} [${measured} × ${coefficient} — коэффициент укладки в кузове${crate ? ` + ${crate} обрешётка` : ''}]`,
   minimumApplied: (minimum: string) => `меньше минимальной стоимости, применяется минимум ${minimum}`,
   oversize: 'Надбавка за негабарит',
   fragile: 'Надбавка за хрупкий груз',

@@ -147,7 +147,7 @@ describe('pricing calls', () => {
     ]);
     // 0,672 m³ × 1,1 = 0,74 m³ × 250 kg/m³ = 185 kg > 120 kg actual.
     expect(body.lines[0]!.explanation).toMatch(
-      /^Перевозка: 185 кг \(объёмный вес: 0,74 м³ × 250 кг\/м³\) × [\d,]+\u00A0₽ = [\d\u00A0,]+\u00A0₽$/,
+      /^Перевозка: 185 кг \(объёмный вес: 0,74 м³ \[0,672 м³ × 1,1 — коэффициент укладки в кузове\] × 250 кг\/м³\) × [\d,]+\u00A0₽ = [\d\u00A0,]+\u00A0₽$/,
     );
     expect(body.lines[1]!.explanation).toContain('10 км за МКАД');
     expect(body.lines[4]!.explanation).toContain('3 места × 4 этажа');
