@@ -102,10 +102,15 @@ describe.skipIf(E2E_SKIP)('accessibility: axe-core on every public page, both th
       const requests = (await (await tab.request.get('/api/v1/user/request_access/user_requests')).json()) as {
         requests: { id: string }[];
       };
+      // A favourite's card: the «В избранном» state is on screen too (the demo seeds some).
+      const favourites = (await (await tab.request.get('/api/v1/cargo/cargo?favorite=true')).json()) as {
+        items: { track_number: string }[];
+      };
+      expect(favourites.items.length).toBeGreaterThan(0);
       const paths = [
         '/personal-account',
         '/personal-account/orders',
-        '/personal-account/orders/MG-2600-00121',
+        `/personal-account/orders/${favourites.items[0]!.track_number}`,
         '/personal-account/access',
         `/personal-account/access/${requests.requests[0]!.id}`,
         '/personal-account/team',
