@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendStoredFile } from '../uploads/attachment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { ACCESS_REQUEST_MAX_FILE_BYTES, ACCESS_REQUEST_MAX_FILES, MESSAGES } from '@freight/domain';
@@ -257,17 +258,7 @@ export const accessRequestRoutes: FastifyPluginAsyncZod<AccessRequestRoutesOptio
     async (request, reply) => {
       const user = await service.requireApplicant(deps.db, await request.getSession());
       const file = await service.openAccessRequestFile(deps, user, request.query.request_id, request.query.file_id);
-      const serverName = file.storageKey.split('/').pop() ?? 'file';
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', String(file.size))
-        .header(
-          'content-disposition',
-          `attachment; filename="${serverName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendStoredFile(reply, file);
     },
   );
 };

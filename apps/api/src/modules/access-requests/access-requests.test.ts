@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -26,6 +26,7 @@ import {
 import { decideAccessRequest, type DecisionDeps } from './access-requests.decision';
 import { checkPdf, DecodeBudgetExceeded } from './pdf-inspector';
 import { databaseOperations, runAccessReview } from '../../cli/access-review';
+import { listFiles } from '../../test/files';
 
 const A = MESSAGES.accessRequest;
 const BASE = '/api/v1/user/request_access';
@@ -79,23 +80,6 @@ const png = (name = 'scan.png', content: Buffer = makePng(6, 4)): MultipartFileP
   content,
 });
 const pdf = (content: Buffer, name = 'doc.pdf'): MultipartFilePart => ({ name, type: 'application/pdf', content });
-
-/** Every file under a folder, recursively. */
-async function listFiles(dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(full)));
-    else out.push(full);
-  }
-  return out;
-}
 
 describe('full-access requests (user/request_access)', () => {
   let ctx: TestContext;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendStoredFile } from '../uploads/attachment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -144,17 +145,7 @@ export const bugReportRoutes: FastifyPluginAsyncZod<BugReportRoutesOptions> = as
         ? await openReportFile(db, storage, request.params.fileId, { sessionId: session.id, userId: session.userId })
         : null;
       if (!file) throw new AppError('NOT_FOUND', 404, MESSAGES.common.notFound);
-      const serverName = file.storageKey.split('/').pop() ?? 'file';
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-length', String(file.size))
-        .header(
-          'content-disposition',
-          `attachment; filename="${serverName}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendStoredFile(reply, file);
     },
   );
 

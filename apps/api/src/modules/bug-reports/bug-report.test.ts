@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,7 @@ import {
   zipArchive,
   type MultipartFilePart,
 } from '../uploads/test-images';
+import { listFiles } from '../../test/files';
 
 const URL_ = '/api/v1/duty_bug_report/';
 const ANON_QUERY = { text: 'Кнопка «Рассчитать» не нажимается', contact: 'ivan@example.ru', policy_agreement: 'true' };
@@ -43,23 +44,6 @@ interface ErrorJson {
 /** The decoded pixels of an image (to compare a re-encoded PNG with its original). */
 async function pixels(image: Buffer): Promise<Buffer> {
   return sharp(image).ensureAlpha().raw().toBuffer();
-}
-
-/** Every file under a folder, recursively (empty folders do not count). */
-async function listFiles(dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const out: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(full)));
-    else out.push(full);
-  }
-  return out;
 }
 
 describe('POST /api/v1/duty_bug_report', () => {

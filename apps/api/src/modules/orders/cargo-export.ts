@@ -236,18 +236,8 @@ export async function writeCargoExport(
   }
 }
 
-/** RFC 5987 `filename*` value: UTF-8, percent-encoded except attr-chars. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * `attachment` with an ASCII fallback name and the Russian name in `filename*` (RFC 6266 / 5987),
- * which every current browser prefers.
- */
-export function contentDisposition(asciiName: string, utf8Name: string): string {
-  return `attachment; filename="${asciiName}"; filename*=UTF-8''${rfc5987(utf8Name)}`;
-}
+/** Shared with the other downloads (uploads/attachment.ts). */
+export { contentDisposition } from '../uploads/attachment';
 
 /** Names of an export file made `now`: «Заказы_24.11.2026.xlsx» and `cargo-2026-11-24.xlsx`. */
 export function exportFileNames(now: Date, format: CargoExportFormat) {
