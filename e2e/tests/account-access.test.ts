@@ -163,7 +163,7 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
   it('the order list shows the active profile, and filters by another one or all of them', async () => {
     // The new company has no orders yet.
     await page.goto('/personal-account/orders');
-    expect(await shownTracks(page)).toEqual([]);
+    await expect.poll(() => shownTracks(page)).toEqual([]);
     const demo = (await profileOf(page)).profiles.find((p) => p.name === DEMO_COMPANY)!;
     const expected = (await apiList(page, `owner_id_profile=${demo.account_uuid}`)).map((i) => i.track_number);
     expect(expected.length).toBeGreaterThan(0);
@@ -175,7 +175,8 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
       page.waitForURL((url) => url.searchParams.get('owner_id_profile') === demo.account_uuid),
       page.getByRole('button', { name: 'Применить' }).click(),
     ]);
-    expect(await shownTracks(page)).toEqual(expected.slice(0, 20));
+    // The URL changes first; the list follows once the new page of cargos is fetched.
+    await expect.poll(() => shownTracks(page)).toEqual(expected.slice(0, 20));
 
     await filter.selectOption({ label: 'Все профили' });
     await Promise.all([
@@ -184,7 +185,7 @@ describe.skipIf(E2E_SKIP)('personal account: profiles, full access, team, docume
     ]);
     const all = (await apiList(page, 'all_profiles=true')).map((i) => i.track_number);
     expect(all.length).toBeGreaterThan(expected.length);
-    expect(await shownTracks(page)).toEqual(all.slice(0, 20));
+    await expect.poll(() => shownTracks(page)).toEqual(all.slice(0, 20));
   });
 
   it('the cargo card downloads the receipt, the invoice and the labels of a company cargo', async () => {

@@ -28,6 +28,8 @@ import { teamRoutes } from './modules/team/team.routes';
 import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-reports/bug-report.routes';
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes';
+import { startPriceChangeBus } from './modules/pricing/price-change-bus';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
 import { RequestLog } from './logger';
 
@@ -146,7 +148,11 @@ export async function buildApp({
       error: 'Too Many Requests',
     }),
   });
-  await app.register(csrfPlugin, { allowedOrigins: config.allowedOrigins, sessionCookie: config.sessionCookie });
+  await app.register(csrfPlugin, {
+    allowedOrigins: config.allowedOrigins,
+    sessionCookie: config.sessionCookie,
+    staffCookie: config.staffCookie,
+  });
   await app.register(sessionPlugin, {
     db: database.db,
     policy: config.session,
@@ -204,6 +210,25 @@ export async function buildApp({
       storage: storage ?? createFileStorage(config.uploads),
       scratchDir: path.join(config.uploads.dir, 'scratch'),
       clock: clock ?? (() => new Date()),
+    },
+  });
+  // Tariff and promo-code changes reach every API instance on the database (LISTEN/NOTIFY).
+  const priceBus = await startPriceChangeBus(database, (error) =>
+    app.log.error({ err: error }, 'price change notify failed'),
+  );
+  app.addHook('onClose', async () => priceBus.stop());
+  await app.register(backOfficeRoutes, {
+    cookieName: config.staffCookie,
+    secureCookies: config.cookieSecure,
+    deps: {
+      db: database.db,
+      clock: clock ?? (() => new Date()),
+      outbox: app.outbox,
+      publicOrigin: config.publicOrigin,
+      storage: storage ?? createFileStorage(config.uploads),
+      scratchDir: path.join(config.uploads.dir, 'scratch'),
+      carrier: config.carrier,
+      announcePriceChange: () => priceBus.announce(),
     },
   });
   if (operatorToken) {

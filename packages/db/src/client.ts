@@ -22,7 +22,20 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on `channel` (PostgreSQL NOTIFY, seen by every process on the same database): calls
+   * `onMessage` with each payload. Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with `payload` (delivered to every listener, this process included). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function assertChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
 }
 
 export interface OpenDatabaseOptions {
@@ -76,6 +89,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         await pool.query('select 1');
       },
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      listen: (channel, onMessage) => listenPg(options, channel, onMessage),
+      notify: async (channel, payload) => {
+        assertChannel(channel);
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
       close: () => pool.end(),
     };
   }
@@ -97,7 +115,57 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    listen: async (channel, onMessage) => {
+      assertChannel(channel);
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * A dedicated connection that LISTENs (a pooled one would be handed to other queries). If it
+ * drops, it reconnects after a second and calls `onMessage('reconnected')`, so the caller can
+ * treat "maybe missed something" like a message.
+ */
+async function listenPg(
+  options: OpenDatabaseOptions,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  assertChannel(channel);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (first: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.url, application_name: 'magistral-listen' });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      options.onIdleError?.(error);
+      if (current === client) current = null;
+      void client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(false).catch(() => undefined), 1_000);
+    });
+    await client.connect();
+    await client.query(`listen ${channel}`);
+    current = client;
+    if (!first) onMessage('reconnected');
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await current?.end().catch(() => undefined);
+    current = null;
   };
 }
 

@@ -38,4 +38,5 @@ export * from './safe-redirect';
 export * from './session-cookie';
 export * from './cargo-transfer';
 export * from './team';
+export * from './staff';
 export * from './access-request';

@@ -34,6 +34,7 @@ import { CARGO_TRANSFER_TEXTS } from './texts/cargo-transfer';
 import { TEAM_TEXTS } from './texts/team';
 import { ACCOUNT_TEXTS } from './texts/account';
 import { DOCUMENTS_TEXTS } from './texts/documents';
+import { BACK_OFFICE_TEXTS } from './texts/back-office';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -91,4 +92,5 @@ export const MESSAGES = {
   accountOrders: ACCOUNT_ORDERS_TEXTS,
   /** Shipping and financial documents of a cargo: PDFs, refusals, the card's block (issue 15). */
   documents: DOCUMENTS_TEXTS,
+  backOffice: BACK_OFFICE_TEXTS,
 } as const;

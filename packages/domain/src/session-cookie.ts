@@ -18,3 +18,14 @@ export function sessionCookieName(publicOrigin: string | null | undefined): Sess
     ? SESSION_COOKIE_HOST_PREFIXED
     : SESSION_COOKIE_PLAIN;
 }
+
+/** The back-office session cookie (issue 17): separate from the client's, same `__Host-` rule over https. */
+export const STAFF_COOKIE_PLAIN = 'staff_token';
+export const STAFF_COOKIE_HOST_PREFIXED = '__Host-staff_token';
+export type StaffCookieName = typeof STAFF_COOKIE_PLAIN | typeof STAFF_COOKIE_HOST_PREFIXED;
+
+export function staffCookieName(publicOrigin: string | null | undefined): StaffCookieName {
+  return sessionCookieName(publicOrigin) === SESSION_COOKIE_HOST_PREFIXED
+    ? STAFF_COOKIE_HOST_PREFIXED
+    : STAFF_COOKIE_PLAIN;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { SESSION_COOKIE_HOST_PREFIXED, sessionCookieName } from '@freight/domain/session-cookie';
+import { SESSION_COOKIE_HOST_PREFIXED, sessionCookieName, staffCookieName } from '@freight/domain/session-cookie';
 import { isValidInn, isValidKpp, isValidOgrn, normalizeIdentifier } from '@freight/domain/identifiers';
 
 const boolFlag = z
@@ -170,6 +170,8 @@ export const EnvSchema = z
       (env.COOKIE_SECURE === 'auto' ? env.NODE_ENV === 'production' : env.COOKIE_SECURE === 'true'),
     /** Name of the session cookie: `__Host-auth_token` with an https PUBLIC_ORIGIN, else `auth_token`. */
     sessionCookie: sessionCookieName(env.PUBLIC_ORIGIN),
+    /** The back-office session cookie (issue 17): `__Host-staff_token` over https, else `staff_token`. */
+    staffCookie: staffCookieName(env.PUBLIC_ORIGIN),
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     /** Address and company suggestions (issue 5): DaData when a token is set, else our own index. */
     dadata: {

@@ -16,7 +16,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   web's own server-side calls that send the visitor's cookie send our Origin.
  */
 export const csrfPlugin = fp(
-  async (app: FastifyInstance, opts: { allowedOrigins: readonly string[]; sessionCookie: string }) => {
+  async (
+    app: FastifyInstance,
+    opts: { allowedOrigins: readonly string[]; sessionCookie: string; staffCookie?: string },
+  ) => {
     const allowed = new Set(opts.allowedOrigins);
     app.addHook('onRequest', async (request, reply) => {
       void reply.header('vary', 'Origin, Sec-Fetch-Site');
@@ -32,7 +35,10 @@ export const csrfPlugin = fp(
         throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
       }
       // @fastify/cookie parsed the cookies in its own onRequest hook, registered before this one.
-      if (request.cookies[opts.sessionCookie] !== undefined) {
+      if (
+        request.cookies[opts.sessionCookie] !== undefined ||
+        (opts.staffCookie !== undefined && request.cookies[opts.staffCookie] !== undefined)
+      ) {
         throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
       }
     });

@@ -18,6 +18,8 @@ export const newsItems = pgTable(
     eventPlace: text('event_place'),
     toMainPage: boolean('to_main_page').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(true),
+    /** An illustration uploaded in the back-office (checked and re-encoded like every upload). */
+    imageKey: text('image_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +45,7 @@ export const promotions = pgTable(
     endsOn: date('ends_on').notNull(),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    imageKey: text('image_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -144,3 +144,4 @@ export * from './pricing';
 export * from './orders';
 export * from './abuse';
 export * from './profiles';
+export * from './staff';

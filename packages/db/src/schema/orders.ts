@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -19,6 +20,7 @@ import { createdAt } from './columns';
 import { consents, sessions, users } from './index';
 import { cities, subdivisions } from './locations';
 import { clientProfiles } from './profiles';
+import { staffUsers } from './staff';
 
 /** One participant of a cargo (sender, recipient, payer, customer) as the order gave it. */
 export interface CargoParticipantData {
@@ -169,6 +171,8 @@ export const cargoStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     officeId: integer('office_id').references(() => subdivisions.id, { onDelete: 'set null' }),
     comment: text('comment'),
+    /** The staff member who set the status in the back-office (null: the system or seed data). */
+    staffId: integer('staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
   },
   (t) => [index('cargo_status_history_cargo_idx').on(t.cargoId, t.at)],
 );

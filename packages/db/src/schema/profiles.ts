@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './index';
+import { staffUsers } from './staff';
 
 /**
  * Client profiles (counterparties, issue 15): the private person of a user and the legal
@@ -21,6 +33,8 @@ export const clientProfiles = pgTable(
     kpp: text('kpp'),
     address: text('address'),
     personalUserId: integer('personal_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The personal manager of the client (a staff member, issue 17; shown by user/managers, issue 16). */
+    managerStaffId: integer('manager_staff_id').references((): AnyPgColumn => staffUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

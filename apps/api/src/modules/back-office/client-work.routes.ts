@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BackOfficeDeps } from './back-office.deps';
+
+/** (being written) */
+export const clientWorkRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = async () => {};
