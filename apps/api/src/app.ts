@@ -163,7 +163,11 @@ export async function buildApp({
 
   await app.register(healthRoutes, { database });
   await app.register(anonymousRoutes, { db: database.db, policy: config.session });
-  await app.register(contentRoutes, { db: database.db, ...(clock ? { clock } : {}) });
+  await app.register(contentRoutes, {
+    db: database.db,
+    storage: storage ?? createFileStorage(config.uploads),
+    ...(clock ? { clock } : {}),
+  });
   await app.register(locationRoutes, { db: database.db, config, ...(clock ? { clock } : {}) });
   await app.register(catalogRoutes, { db: database.db });
   await app.register(pricingRoutes, { db: database.db, ...(clock ? { clock } : {}) });

@@ -230,3 +230,11 @@ describe('addWorkingDays', () => {
     expect(run).toThrow(RangeError);
   });
 });
+
+describe('formatLongDateTime', () => {
+  it('prints the Russian long date and the Moscow time', async () => {
+    const { formatLongDateTime } = await import('./dates');
+    expect(formatLongDateTime('2026-01-09T04:05:00Z')).toBe('9 января 2026 г., 07:05');
+    expect(formatLongDateTime('not a date')).toBe('');
+  });
+});

@@ -118,6 +118,13 @@ export function formatLongDate(input: DateInput | null | undefined, timeZone: st
   return `${parts.day} ${month} ${parts.year} ${DATES_TEXTS.yearSuffix}`;
 }
 
+/** `9 января 2026 г., 07:05` in `timeZone` (the back-office's tables and histories). Invalid input gives ''. */
+export function formatLongDateTime(input: DateInput | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const parts = toZonedParts(input, timeZone);
+  if (!parts) return '';
+  return `${formatLongDate(input, timeZone)}, ${pad2(parts.hour)}:${pad2(parts.minute)}`;
+}
+
 /**
  * The calendar date of `input` in `timeZone` as `YYYY-MM-DD` (what the production calendar and
  * the API's date filters use), or null for invalid input. An ISO date string is returned as is.

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
-import { users } from '../schema/index';
+import { clientProfiles, staffUsers, users } from '../schema/index';
+import { DEMO_COMPANY } from './demo-cargo';
+import { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from './demo-staff';
+import { seedReference } from './index';
 import { DEMO_CLIENT, seedDemo } from './demo';
 
 describe('seedDemo', () => {
@@ -20,5 +23,28 @@ describe('seedDemo', () => {
     const rows = await database.db.select().from(users).where(eq(users.phone, DEMO_CLIENT.phone));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Демо Клиент', isVerified: true, passwordHash: 'test-hash:Demo-2026' });
+  });
+});
+
+describe('seedDemoStaff', () => {
+  it('seeds the four documented staff accounts, enrolled, and the demo company’s manager', async () => {
+    const database = await createTestDatabase();
+    try {
+      await seedReference(database.db);
+      const hashPassword = async (p: string) => `test-hash:${p}`;
+      await seedDemo(database.db, { hashPassword });
+      await seedDemo(database.db, { hashPassword });
+      const staff = await database.db.select().from(staffUsers).orderBy(staffUsers.login);
+      expect(staff.map((s) => s.login)).toEqual(DEMO_STAFF.map((s) => s.login).sort());
+      for (const member of staff) {
+        expect(member.totpSecret).toBe(DEMO_STAFF_TOTP_SECRET);
+        expect(member.totpEnrolledAt).not.toBeNull();
+        expect(member.passwordHash).toBe(`test-hash:${DEMO_STAFF.find((s) => s.login === member.login)!.password}`);
+      }
+      const [company] = await database.db.select().from(clientProfiles).where(eq(clientProfiles.inn, DEMO_COMPANY.inn));
+      expect(company!.managerStaffId).toBe(staff.find((s) => s.role === 'client_manager')!.id);
+    } finally {
+      await database.close();
+    }
   });
 });

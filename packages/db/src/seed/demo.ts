@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import { users } from '../schema/index';
 import { seedDemoCargo } from './demo-cargo';
+import { seedDemoStaff } from './demo-staff';
 
 /** The demo client of the quick start (README «Demo sign-in»). DEMO_MODE only. */
 export const DEMO_CLIENT = {
@@ -22,7 +23,9 @@ export async function seedDemo(
   options: { hashPassword: (password: string) => Promise<string> },
 ): Promise<{ userId: number; trackNumbers: string[] }> {
   const { userId } = await seedDemoClient(db, options);
-  return { userId, trackNumbers: await seedDemoCargo(db, userId) };
+  const trackNumbers = await seedDemoCargo(db, userId);
+  await seedDemoStaff(db, options);
+  return { userId, trackNumbers };
 }
 
 async function seedDemoClient(

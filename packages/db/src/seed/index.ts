@@ -31,4 +31,5 @@ export async function seedReference(db: Database): Promise<SeedReport> {
 }
 
 export { DEMO_CLIENT, seedDemo } from './demo';
+export { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET, seedDemoStaff } from './demo-staff';
 export { DEMO_CARGO_COUNT, DEMO_COMPANY, demoTrackNumber, seedDemoCargo } from './demo-cargo';

@@ -22,4 +22,12 @@ export const UI_TEXTS = {
   paginationNext: 'Вперёд',
   /** Accessible name of one page number. */
   paginationPage: (page: number) => `Страница ${page}`,
+  /** Data table (components/ui/data-table). */
+  dataTable: {
+    empty: 'Ничего не найдено',
+    selectAll: 'Выбрать все строки на странице',
+    selectRow: (name: string) => `Выбрать: ${name}`,
+    summary: (first: number, last: number, total: number) =>
+      total === 0 ? 'Нет записей' : `Показаны ${first}–${last} из ${total.toLocaleString('ru-RU')}`,
+  },
 } as const;

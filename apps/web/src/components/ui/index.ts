@@ -22,6 +22,8 @@ export type { ComboboxProps, ComboboxTexts } from './combobox';
 export type { CaptchaState, CaptchaStatusProps } from './captcha-status';
 export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
 export type { IconProps } from './icons';
+// DataTable is NOT in this barrel either: it brings TanStack Table and next/navigation. Import it from
+// '@/components/ui/data-table' (back-office and account tables only).
 export { FileUpload, formatFileSize } from './file-upload';
 export type { FileUploadProps } from './file-upload';
 // Modal is NOT in this barrel: it brings Radix (~13 KB gzip), and a barrel import drags every
