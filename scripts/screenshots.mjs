@@ -2,6 +2,8 @@
 // Screenshots of pages in both themes at 375 and 1280 px, for looking at what we build.
 // Usage: node scripts/screenshots.mjs [baseUrl] [outDir] [path ...]
 // SIGN_IN=phone:password (e.g. 9000000001:Demo-2026, the demo client) signs in first, for the account's pages.
+// STAFF_SIGN_IN=login:password:totpSecret (e.g. admin:Admin-2026:<DEMO_STAFF_TOTP_SECRET>) signs in to the
+// back-office once (a TOTP code is accepted once), and every picture reuses that session.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -21,10 +23,31 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
+/** The back-office session of STAFF_SIGN_IN, made once: cookies for every context. */
+async function staffState() {
+  if (!process.env.STAFF_SIGN_IN) return undefined;
+  const [login, password, secret] = process.env.STAFF_SIGN_IN.split(':');
+  const { TOTP, Secret } = await import('otpauth');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/back-office/sign-in`);
+  await page.getByLabel('Логин').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  await page.getByLabel('Код из приложения').fill(code);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/back-office');
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
 try {
+  const storageState = await staffState();
   for (const theme of ['dark', 'light']) {
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU' });
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU', storageState });
       await context.addInitScript(
         ([t]) => {
           localStorage.setItem('magistral.colorScheme', t);

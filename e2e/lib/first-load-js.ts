@@ -100,4 +100,10 @@ export function scriptsContaining(distDir: string, sources: readonly string[], n
   return sources.filter((src) => readFileSync(path.join(distDir, src.replace(/^\/_next\//, ''))).includes(needle));
 }
 
+/**
+ * Strings only back-office code carries (issue 17): a TanStack Table method name (the kit's
+ * DataTable) and a text of the staff sign-in. No public page may load a script holding either.
+ */
+export const BACK_OFFICE_SIGNATURES = ['getToggleAllRowsSelectedHandler', 'Код из приложения'] as const;
+
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { E2E_SKIP } from '../lib/browser';
 import {
+  BACK_OFFICE_SIGNATURES,
   BUDGET_ABOVE_BARE_BYTES,
   SHELL_BUDGET_BYTES,
   ZOD_SIGNATURE,
@@ -60,6 +61,16 @@ describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', ()
     expect(scriptsContaining(DIST_DIR, chunks, ZOD_SIGNATURE).length).toBeGreaterThan(0);
   });
 
+  it('the back-office signatures are real: some built chunk carries each of them', () => {
+    const chunks = readdirSync(path.join(DIST_DIR, 'static/chunks'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/_next/static/chunks/${name}`);
+    for (const signature of BACK_OFFICE_SIGNATURES) {
+      expect(scriptsContaining(DIST_DIR, chunks, signature).length, signature).toBeGreaterThan(0);
+    }
+  });
+
   for (const page of PUBLIC_PAGES) {
     it.skipIf(Boolean(page.pending))(
       `«${page.name}» stays within ${kb(BUDGET_ABOVE_BARE_BYTES)} above a bare page${page.pending ? ` (PENDING: ${page.pending})` : ''}`,
@@ -81,6 +92,13 @@ describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', ()
           above,
           `${address}: ${kb(load.gzip)} first-load JS, ${kb(above)} above the bare floor of ${kb(framework!.gzip)} (${own})`,
         ).toBeLessThanOrEqual(BUDGET_ABOVE_BARE_BYTES);
+        // No back-office code (issue 17) in a public page's first load.
+        for (const signature of BACK_OFFICE_SIGNATURES) {
+          expect(
+            scriptsContaining(DIST_DIR, sources, signature),
+            `${address}: back-office code (${signature})`,
+          ).toEqual([]);
+        }
         // zod (≈ 30 KB gzip) is loaded by `import()` when a form is submitted, never up front.
         expect(scriptsContaining(DIST_DIR, sources, ZOD_SIGNATURE), `${address}: first-load scripts with zod`).toEqual(
           [],

@@ -228,6 +228,7 @@ export async function buildApp({
       db: database.db,
       clock: clock ?? (() => new Date()),
       outbox: app.outbox,
+      sms: app.smsPolicy,
       publicOrigin: config.publicOrigin,
       storage: storage ?? createFileStorage(config.uploads),
       scratchDir: path.join(config.uploads.dir, 'scratch'),

@@ -1,5 +1,6 @@
 import type { Database } from '@freight/db';
 import type { Outbox } from '../messaging/outbox.service';
+import type { SmsPolicy } from '../messaging/sms-policy';
 import type { FileStorage } from '../uploads/file-storage';
 import type { CarrierRequisites } from '../../config/env';
 
@@ -8,6 +9,8 @@ export interface BackOfficeDeps {
   db: Database;
   clock: () => Date;
   outbox: Outbox;
+  /** Every SMS goes through the SMS policy (mobile only, budgets; staff notices have their own cap). */
+  sms: SmsPolicy;
   publicOrigin: string;
   storage: FileStorage;
   /** Uploads are checked and re-encoded on local disk first (uploads/attachment.ts). */

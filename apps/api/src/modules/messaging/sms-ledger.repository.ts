@@ -25,20 +25,31 @@ export interface LedgerCounts {
   prefix: number;
   ip: number;
   global: number;
+  /** Staff notices (kind `notice:…`) to this phone: they have their own cap, not the abuse budgets. */
+  notices: number;
 }
+
+/** Kinds of SMS the carrier's staff cause (status notices): outside the per-phone, prefix and IP budgets. */
+export const NOTICE_KIND_PREFIX = 'notice:';
 
 /**
  * SMS recorded since `since`: to this phone, to its prefix, from this IP and in total, in one
  * pass over the window (the global budget bounds the window's size).
  */
 export async function countSmsSends(db: Database, key: LedgerKey, since: Date): Promise<LedgerCounts> {
+  const notNotice = sql`${smsSends.kind} not like ${`${NOTICE_KIND_PREFIX}%`}`;
   const zero = sql<number>`0`;
   const [row] = await db
     .select({
-      phone: key.phone ? sql<number>`count(*) filter (where ${smsSends.phone} = ${key.phone})` : zero,
-      prefix: key.prefix ? sql<number>`count(*) filter (where ${smsSends.prefix} = ${key.prefix})` : zero,
-      ip: key.ip ? sql<number>`count(*) filter (where ${smsSends.ip} = ${key.ip}::inet)` : zero,
+      phone: key.phone ? sql<number>`count(*) filter (where ${smsSends.phone} = ${key.phone} and ${notNotice})` : zero,
+      prefix: key.prefix
+        ? sql<number>`count(*) filter (where ${smsSends.prefix} = ${key.prefix} and ${notNotice})`
+        : zero,
+      ip: key.ip ? sql<number>`count(*) filter (where ${smsSends.ip} = ${key.ip}::inet and ${notNotice})` : zero,
       global: sql<number>`count(*)`,
+      notices: key.phone
+        ? sql<number>`count(*) filter (where ${smsSends.phone} = ${key.phone} and not ${notNotice})`
+        : zero,
     })
     .from(smsSends)
     .where(gt(smsSends.createdAt, since));
@@ -47,6 +58,7 @@ export async function countSmsSends(db: Database, key: LedgerKey, since: Date): 
     prefix: Number(row?.prefix ?? 0),
     ip: Number(row?.ip ?? 0),
     global: Number(row?.global ?? 0),
+    notices: Number(row?.notices ?? 0),
   };
 }
 

@@ -6,6 +6,7 @@ import { raiseSecurityAlert } from '../security-alerts/security-alerts.repositor
 import { countEmailsSince, lockEmailRecipient } from './outbox.repository';
 import type { Outbox } from './outbox.service';
 import {
+  NOTICE_KIND_PREFIX,
   countSmsSends,
   insertSmsSend,
   lockSmsLedger,
@@ -34,6 +35,8 @@ export interface SmsBudgets {
 export const DEFAULT_SMS_BUDGETS: SmsBudgets = { perPhone: 5, perPrefix: 20, perIp: 10, global: 1_000 };
 /** The budgets' sliding window. */
 export const SMS_BUDGET_WINDOW_MS = 3_600_000;
+/** Status notices (kind `notice:…`) to one phone per hour at most: a truck of 40 cargos of one client is not 40 SMS an hour. */
+export const NOTICE_SMS_PER_PHONE_HOUR = 20;
 /** Ledger rows are kept this long (the budgets need one hour; the rest is for investigating). */
 export const SMS_LEDGER_RETENTION_MS = 2 * 86_400_000;
 /** Share of a budget from which `smsBudgetPressure` reports pressure (the CAPTCHA switches on). */
@@ -176,8 +179,16 @@ export class SmsPolicy {
     await lockSmsLedger(tx);
     const counts = await countSmsSends(tx, { phone, prefix, ip }, since);
     const keys = budgetKeys(phone, ip);
+    // A staff notice (a cargo's status) is not an abuse vector of strangers: only the global budget
+    // and its own per-phone cap apply, and it never eats the recipient's budget for codes.
+    const notice = request.kind.startsWith(NOTICE_KIND_PREFIX);
+    if (notice && counts.global < this.budgets.global && counts.notices >= NOTICE_SMS_PER_PHONE_HOUR) {
+      await this.alert(tx, 'phone', { phone, ip, kind: request.kind, counts, now });
+      return { sent: false, reason: 'budget', budget: 'phone', retryAfterSeconds: SMS_BUDGET_WINDOW_MS / 1000 };
+    }
     const spent = BUDGET_ORDER.find(
-      (budget) => keys[budget] !== null && counts[budget] >= this.budgets[LIMIT_OF[budget]],
+      (budget) =>
+        keys[budget] !== null && (!notice || budget === 'global') && counts[budget] >= this.budgets[LIMIT_OF[budget]],
     );
     if (spent) {
       const retryAfterSeconds = await this.retryAfter(tx, keys[spent]!, counts, spent, since, now);

@@ -18,6 +18,7 @@ import { Pagination } from './pagination';
 import styles from './data-table.module.css';
 
 const T = UI_TEXTS.dataTable;
+const EMPTY_SELECTION: RowSelectionState = {};
 
 /** The TanStack Table features the kit's tables use (v9 registers them explicitly). */
 export const dataTableFeatures = tableFeatures({ rowSelectionFeature, rowSortingFeature });
@@ -80,10 +81,9 @@ export function DataTable<Row extends RowData>({
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-
-  // A new page of rows starts with nothing selected.
-  useEffect(() => setRowSelection({}), [data]);
+  // The selection belongs to the rows it was made on: a new page of rows starts with nothing selected.
+  const [selection, setSelection] = useState<{ rows: Row[]; value: RowSelectionState }>({ rows: data, value: {} });
+  const rowSelection = selection.rows === data ? selection.value : EMPTY_SELECTION;
   useEffect(() => {
     onSelectionChange?.(Object.keys(rowSelection).filter((id) => rowSelection[id]));
   }, [rowSelection, onSelectionChange]);
@@ -126,7 +126,11 @@ export function DataTable<Row extends RowData>({
     enableSortingRemoval: false,
     enableRowSelection: selectable,
     state: { rowSelection, sorting: sort ? [sort] : [] },
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange: (updater) =>
+      setSelection((previous) => {
+        const current = previous.rows === data ? previous.value : EMPTY_SELECTION;
+        return { rows: data, value: typeof updater === 'function' ? updater(current) : updater };
+      }),
     ...(getRowId ? { getRowId } : {}),
   });
 
@@ -206,9 +210,11 @@ export function DataTable<Row extends RowData>({
         </div>
       )}
       <div className={styles.footer}>
-        <p className={styles.summary} aria-live="polite">
-          {T.summary(first, last, total)}
-        </p>
+        {total > 0 ? (
+          <p className={styles.summary} aria-live="polite">
+            {T.summary(first, last, total)}
+          </p>
+        ) : null}
         <Pagination page={page} pages={pages} href={(n) => hrefWith({ page: n === 1 ? null : String(n) })} as={Link} />
       </div>
     </div>

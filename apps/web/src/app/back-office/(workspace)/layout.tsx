@@ -1,8 +1,13 @@
 import { BoShell } from '@/features/back-office/components/bo-shell';
 import { requireStaffPage } from '@/features/back-office/lib/staff';
+import { ThemeToggle } from '@/features/shell/components/theme-toggle';
 
 /** Every back-office screen but the sign-in: a full staff session, or the sign-in page. */
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
   const staff = await requireStaffPage();
-  return <BoShell staff={staff}>{children}</BoShell>;
+  return (
+    <BoShell staff={staff} themeToggle={<ThemeToggle />}>
+      {children}
+    </BoShell>
+  );
 }

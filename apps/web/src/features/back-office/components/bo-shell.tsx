@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import type { Staff } from '@freight/contracts/back-office';
 import type { StaffPermission } from '@freight/domain/staff';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
-import { ThemeToggle } from '@/features/shell/components/theme-toggle';
 import { BoNav, type BoNavItem } from './bo-nav';
 import { SignOutButton } from './sign-out-button';
 import styles from './back-office.module.css';
@@ -26,7 +25,16 @@ const SECTIONS: (BoNavItem & { permission?: StaffPermission })[] = [
 ];
 
 /** The back-office frame: the sections on the left, who is signed in, the page on the right. */
-export function BoShell({ staff, children }: { staff: Staff; children: ReactNode }) {
+export function BoShell({
+  staff,
+  themeToggle,
+  children,
+}: {
+  staff: Staff;
+  /** The site's theme switch, composed in by the route (features do not import each other). */
+  themeToggle: ReactNode;
+  children: ReactNode;
+}) {
   const items = SECTIONS.filter((s) => !s.permission || staff.permissions.includes(s.permission)).map(
     ({ href, label, exact }) => ({ href, label, ...(exact ? { exact } : {}) }),
   );
@@ -44,7 +52,7 @@ export function BoShell({ staff, children }: { staff: Staff; children: ReactNode
         <div className={styles.who}>
           <span data-testid="bo-staff-name">{staff.name}</span>
           <span className={styles.muted}>{staff.role_label}</span>
-          <ThemeToggle />
+          {themeToggle}
           <SignOutButton />
         </div>
       </aside>

@@ -106,6 +106,7 @@ export function BackOfficeSignInForm() {
           {stage.kind === 'enroll' ? (
             <>
               <p className={styles.lead}>{T.enrollLead}</p>
+              {/* eslint-disable-next-line @next/next/no-img-element -- an inline SVG data URL: nothing for next/image to optimise */}
               <img
                 className={styles.qr}
                 src={`data:image/svg+xml;utf8,${encodeURIComponent(stage.qr)}`}

@@ -51,6 +51,7 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
         header: T.role,
         cell: ({ row }) => (
           <Select
+            containerClassName={styles.roleSelect}
             aria-label={T.roleFor(row.original.name)}
             options={ROLE_OPTIONS}
             value={row.original.role}
@@ -74,7 +75,7 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
         header: '',
         cell: ({ row }) =>
           row.original.id === selfId ? null : (
-            <div className={styles.toolbar}>
+            <div className={`${styles.toolbar} ${styles.nowrap}`}>
               <Button
                 appearance="secondary"
                 onClick={() => void change(row.original.id, { disabled: !row.original.disabled })}

@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import type { ClientCargo } from '@freight/contracts/back-office-clients';
+import { formatDateTime } from '@freight/domain/dates';
+import { formatRub } from '@freight/domain/money';
+import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import styles from './clients.module.css';
+
+const T = BO_CLIENTS_TEXTS.clients;
+const C = T.cargoColumns;
+
+/** A client's latest cargos, each linking to its page in the back-office. */
+export function ClientCargos({ cargos }: { cargos: readonly ClientCargo[] }) {
+  if (cargos.length === 0) return <p className={styles.muted}>{T.noCargos}</p>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.simpleTable}>
+        <caption className={styles.muted}>{T.cargos}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{C.track}</th>
+            <th scope="col">{C.status}</th>
+            <th scope="col">{C.created}</th>
+            <th scope="col">{C.route}</th>
+            <th scope="col" className={styles.numeric}>
+              {C.price}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cargos.map((cargo) => (
+            <tr key={cargo.track_number}>
+              <td className={styles.nowrap}>
+                <Link href={`/back-office/cargos/${encodeURIComponent(cargo.track_number)}`}>{cargo.track_number}</Link>
+              </td>
+              <td>
+                <span className={styles.badge}>{cargo.status_label}</span>
+              </td>
+              <td className={styles.nowrap}>{formatDateTime(cargo.created_at)}</td>
+              <td>{cargo.route}</td>
+              <td className={styles.numeric}>{formatRub(cargo.price_kopecks)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import Link from 'next/link';
+import type { ClientListItem, ClientPage } from '@freight/contracts/back-office-clients';
+import { formatDate } from '@freight/domain/dates';
+import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import { Button, TextInput } from '@/components/ui';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import styles from './clients.module.css';
+
+const T = BO_CLIENTS_TEXTS.clients;
+const C = T.columns;
+
+const columns: DataTableColumn<ClientListItem>[] = [
+  {
+    id: 'name',
+    header: C.name,
+    cell: ({ row }) => (
+      <>
+        <Link href={`/back-office/clients/${row.original.id}`}>{row.original.name || `№ ${row.original.id}`}</Link>
+        {row.original.deleted ? (
+          <>
+            {' '}
+            <span className={styles.badge}>{T.deleted}</span>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    id: 'phone',
+    header: C.phone,
+    cell: ({ row }) => <span className={styles.nowrap}>{row.original.phone ?? '—'}</span>,
+  },
+  { id: 'email', header: C.email, cell: ({ row }) => row.original.email ?? '—' },
+  {
+    id: 'profiles',
+    header: C.profiles,
+    cell: ({ row }) => (
+      <ul className={styles.answers}>
+        {row.original.profiles.map((p) => (
+          <li key={p.account_uuid}>
+            {p.name}
+            <br />
+            <span className={styles.muted}>
+              {T.profileOf(p.kind_label, p.inn, p.kpp)} · {p.role_label}
+            </span>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  { id: 'cargos', header: C.cargos, cell: ({ row }) => row.original.cargo_count },
+  { id: 'full_access', header: C.fullAccess, cell: ({ row }) => (row.original.full_access ? T.yes : T.no) },
+  {
+    id: 'created',
+    header: C.created,
+    cell: ({ row }) => <span className={styles.nowrap}>{formatDate(row.original.created_at)}</span>,
+  },
+];
+
+/** Client search: one field for a phone in any format, an ИНН, a part of a name or an e-mail. */
+export function ClientSearch({ data, q }: { data: ClientPage; q: string }) {
+  return (
+    <>
+      <form method="get" className={styles.toolbar} role="search" aria-label={T.title}>
+        <TextInput label={T.searchLabel} name="q" type="search" defaultValue={q} maxLength={200} autoFocus />
+        <Button type="submit">{T.searchButton}</Button>
+      </form>
+      <DataTable
+        columns={columns}
+        data={data.items}
+        total={data.total}
+        page={data.page}
+        perPage={data.per_page}
+        caption={T.caption}
+        emptyText={T.empty}
+        getRowId={(row) => String(row.id)}
+      />
+    </>
+  );
+}
