@@ -251,6 +251,6 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
 
     // The administrator sees the new account in the audit log.
     await page.goto('/back-office/audit?entity_type=staff');
-    await page.getByRole('cell', { name: 'staff.create' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Сотрудник добавлен' }).first().waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@freight/contracts';
 import {
@@ -68,14 +68,6 @@ function accountOf(row: StaffRow) {
 function auditView(row: StaffRow) {
   const { passwordHash: _p, totpSecret: _t, totpLastStep: _s, ...rest } = row;
   return { ...rest, totpEnrolledAt: rest.totpEnrolledAt?.toISOString() ?? null };
-}
-
-async function enabledAdmins(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'admin'), sql`${staffUsers.disabledAt} is null`));
-  return row?.n ?? 0;
 }
 
 /**
@@ -227,10 +219,6 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
         if (!before) throw new AppError('NOT_FOUND', 404, S.notFound);
         if (id === me.id && (body.disabled === true || (body.role && body.role !== before.role))) {
           throw new AppError('CONFLICT', 409, S.notSelf);
-        }
-        const losesAdmin = before.role === 'admin' && ((body.role && body.role !== 'admin') || body.disabled === true);
-        if (losesAdmin && before.disabledAt === null && (await enabledAdmins(tx)) <= 1) {
-          throw new AppError('CONFLICT', 409, S.lastAdmin);
         }
         const now = deps.clock();
         const [after] = await tx

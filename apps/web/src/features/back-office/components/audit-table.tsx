@@ -3,7 +3,7 @@
 import type { AuditEntry } from '@freight/contracts/back-office';
 import { formatLongDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
-import { Button, TextInput } from '@/components/ui';
+import { Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import styles from './back-office.module.css';
 
@@ -19,12 +19,19 @@ function changedFields(before: unknown, after: unknown): { key: string; from: un
     .map((key) => ({ key, from: a[key], to: b[key] }));
 }
 
+const ENTITY_OPTIONS = Object.entries(T.entities).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = Object.entries(T.actions).map(([value, label]) => ({ value, label }));
+
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
 const columns: DataTableColumn<AuditEntry>[] = [
   { id: 'at', header: T.at, cell: ({ row }) => formatLongDateTime(row.original.at) },
   { id: 'who', header: T.who, cell: ({ row }) => row.original.staff_name },
-  { id: 'action', header: T.action, cell: ({ row }) => <code>{row.original.action}</code> },
+  {
+    id: 'action',
+    header: T.action,
+    cell: ({ row }) => <span title={row.original.action}>{T.actions[row.original.action] ?? row.original.action}</span>,
+  },
   {
     id: 'entity',
     header: T.entity,
@@ -32,7 +39,7 @@ const columns: DataTableColumn<AuditEntry>[] = [
       <a
         href={`?entity_type=${encodeURIComponent(row.original.entity_type)}&entity_id=${encodeURIComponent(row.original.entity_id)}`}
       >
-        {row.original.entity_type} {row.original.entity_id}
+        {T.entities[row.original.entity_type] ?? row.original.entity_type} {row.original.entity_id}
       </a>
     ),
   },
@@ -72,7 +79,13 @@ export function AuditTable({
           placeholder="cargo, news…"
         />
         <TextInput label="ID" name="entity_id" defaultValue={filters.entity_id} />
-        <TextInput label={T.filterAction} name="action" defaultValue={filters.action} placeholder="cargo.status" />
+        <Select
+          label={T.filterAction}
+          name="action"
+          defaultValue={filters.action}
+          placeholder={T.anyAction}
+          options={ACTION_OPTIONS}
+        />
         <Button type="submit">{T.apply}</Button>
         <Button href="?" appearance="secondary">
           {T.reset}
