@@ -6,6 +6,20 @@ export const BACK_OFFICE_TEXTS = {
     content_editor: 'Контент-редактор',
     admin: 'Администратор',
   },
+  /** What each staff permission allows (docs/back-office.md prints the same table). */
+  permissions: {
+    'cargo.view': 'Искать грузы, открывать карточку и историю',
+    'cargo.operate': 'Менять статус, отметки и водителя, отменять, массовая смена статуса',
+    'clients.view': 'Искать клиентов, видеть их профили и грузы',
+    'clients.assign_manager': 'Назначать клиенту персонального менеджера',
+    'access.review': 'Рассматривать заявки на полный доступ',
+    'content.edit': 'Новости, акции, ссылки в подвале',
+    'offers.edit': 'Предложения и персональные скидки клиентов',
+    'prices.edit': 'Тарифы и промокоды',
+    'inbox.work': 'Сообщения об ошибках и обращения',
+    'audit.view': 'Журнал действий',
+    'staff.manage': 'Учётные записи сотрудников',
+  },
   inboxStatus: {
     new: 'Новое',
     in_work: 'В работе',
