@@ -4,6 +4,7 @@ import { runAxe, seriousViolations } from '../lib/axe';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
 import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
 import { signInDemo } from '../lib/session';
+import { signInStaff } from '../lib/staff';
 
 /** The shell's storage key of the colour scheme (features/shell/lib/theme.ts). */
 const THEME_KEY = 'magistral.colorScheme';
@@ -125,6 +126,45 @@ describe.skipIf(E2E_SKIP)('accessibility: axe-core on every public page, both th
       await context.close();
     });
   }
+
+  it('the back-office screens (both themes) have no serious or critical violation', async () => {
+    // One staff sign-in (a TOTP code is single-use), its session reused by both themes.
+    const signIn = await newContext(browser, baseUrl);
+    const first = await signIn.newPage();
+    await first.goto('/back-office/sign-in');
+    await settle(first);
+    expect(seriousViolations(await runAxe(first)), '/back-office/sign-in').toEqual([]);
+    await signInStaff(first, 'admin');
+    const cookies = await signIn.cookies();
+    await signIn.close();
+    const paths = [
+      '/back-office',
+      '/back-office/cargos',
+      '/back-office/cargos/MG-2600-00056',
+      '/back-office/access?status=all',
+      '/back-office/clients?q=9000000001',
+      '/back-office/inbox',
+      '/back-office/content',
+      '/back-office/offers',
+      '/back-office/prices/tariffs',
+      '/back-office/prices/promo-codes',
+      '/back-office/audit',
+      '/back-office/staff',
+    ];
+    for (const theme of THEMES) {
+      const context = await themedContext(browser, baseUrl, theme);
+      await context.addCookies(cookies);
+      const tab = await context.newPage();
+      for (const path of paths) {
+        const response = await tab.goto(path);
+        expect(response?.status(), path).toBe(200);
+        expect(new URL(tab.url()).pathname, path).toBe(path.split('?')[0]);
+        await settle(tab);
+        expect(seriousViolations(await runAxe(tab)), `${path} (${theme})`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
 
   for (const theme of THEMES) {
     it(`open burger menu, bug-report modal and support chat (${theme}) have no serious violation`, async () => {

@@ -29,6 +29,8 @@ export const NewsItemSchema = z
     event_date: z.string().nullable(),
     event_place: z.string().nullable(),
     to_main_page: z.boolean(),
+    /** The illustration uploaded in the back-office (a same-site path), or null. */
+    image_url: z.string().nullable(),
   })
   .meta({ id: 'NewsItem' });
 export type NewsItem = z.infer<typeof NewsItemSchema>;
@@ -58,6 +60,13 @@ export const NewsListResponseSchema = z
   .meta({ id: 'NewsList' });
 export type NewsList = z.infer<typeof NewsListResponseSchema>;
 
+/** GET /content/images/:name — a stored illustration: `<uuid>.<jpg|png|webp>` (the server's own name). */
+export const CONTENT_IMAGE_NAME_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png|webp)$/;
+export const ContentImageParamsSchema = z.object({
+  name: z.string().regex(CONTENT_IMAGE_NAME_PATTERN, { error: MESSAGES.common.notFound }),
+});
+
 export const NewsSlugParamsSchema = z.object({
   slug: z.string().regex(/^[a-z0-9-]{1,120}$/, { error: MESSAGES.content.newsNotFound }),
 });
@@ -76,6 +85,8 @@ export const PromotionSchema = z
     starts_on: z.string(),
     ends_on: z.string(),
     is_actual: z.boolean(),
+    /** The illustration uploaded in the back-office (a same-site path), or null. */
+    image_url: z.string().nullable(),
   })
   .meta({ id: 'Promotion' });
 export type Promotion = z.infer<typeof PromotionSchema>;

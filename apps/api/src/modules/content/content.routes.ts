@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ContentImageParamsSchema,
   DynamicContentResponseSchema,
   ErrorBodySchema,
   HolidaysQuerySchema,
@@ -13,13 +14,60 @@ import {
   PromotionsResponseSchema,
 } from '@freight/contracts';
 import type { Database } from '@freight/db';
+import { MESSAGES } from '@freight/domain';
+import { AppError } from '../../errors/app-error';
+import type { FileStorage } from '../uploads/file-storage';
 import { findActiveFooterLinks, findIntegrationMenu } from './content.repository';
-import { getHolidays, getNews, listNews, listPromotions } from './content.service';
+import {
+  CONTENT_IMAGE_PATH,
+  CONTENT_IMAGE_PREFIX,
+  getHolidays,
+  getNews,
+  listNews,
+  listPromotions,
+} from './content.service';
 
-export const contentRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => Date }> = async (
+export interface ContentRoutesOptions {
+  db: Database;
+  clock?: () => Date;
+  /** Where the back-office keeps illustrations; without it GET /content/images is not served. */
+  storage?: FileStorage;
+}
+
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (
   app,
-  { db, clock = () => new Date() },
+  { db, clock = () => new Date(), storage },
 ) => {
+  if (storage) {
+    app.get(
+      `${CONTENT_IMAGE_PATH}/:name`,
+      {
+        schema: {
+          tags: ['content'],
+          summary: 'An illustration of a news item or promotion (image_url of their bodies)',
+          description:
+            'The re-encoded image the back-office stored (JPEG, PNG or WebP by content). A name is never reused, ' +
+            'so the answer is cached for a year.',
+          params: ContentImageParamsSchema,
+          produces: ['image/jpeg', 'image/png', 'image/webp'],
+        },
+      },
+      async (request, reply) => {
+        const { name } = request.params;
+        const stored = await storage.open(`${CONTENT_IMAGE_PREFIX}/${name}`);
+        if (!stored) throw new AppError('NOT_FOUND', 404, MESSAGES.common.notFound);
+        return reply
+          .header('content-type', IMAGE_TYPES[name.slice(name.lastIndexOf('.') + 1)]!)
+          .header('content-length', String(stored.size))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(stored.body);
+      },
+    );
+  }
+
   app.get(
     '/api/v1/duty_dynamic_content/dynamic_content',
     {

@@ -15,6 +15,17 @@ import { findNewsBySlug, findNewsPage, findPromotions } from './content.reposito
 
 type NewsRow = NonNullable<Awaited<ReturnType<typeof findNewsBySlug>>>;
 
+/** Storage folder of the illustrations uploaded in the back-office (keys `content/<uuid>.<ext>`). */
+export const CONTENT_IMAGE_PREFIX = 'content';
+/** Public path of the stored illustrations (GET /api/v1/content/images/:name). */
+export const CONTENT_IMAGE_PATH = '/api/v1/content/images';
+
+/** The public URL (a same-site path) of a stored illustration, or null when there is none. */
+export function contentImageUrl(key: string | null): string | null {
+  if (!key?.startsWith(`${CONTENT_IMAGE_PREFIX}/`)) return null;
+  return `${CONTENT_IMAGE_PATH}/${key.slice(CONTENT_IMAGE_PREFIX.length + 1)}`;
+}
+
 const toNewsItem = (row: NewsRow): NewsItem => ({
   id: row.id,
   slug: row.slug,
@@ -25,6 +36,7 @@ const toNewsItem = (row: NewsRow): NewsItem => ({
   event_date: row.eventDate,
   event_place: row.eventPlace,
   to_main_page: row.toMainPage,
+  image_url: contentImageUrl(row.imageKey),
 });
 
 export async function listNews(
@@ -70,6 +82,7 @@ export async function listPromotions(db: Database, actual: boolean | undefined, 
     starts_on: r.startsOn,
     ends_on: r.endsOn,
     is_actual: r.startsOn <= today && today <= r.endsOn,
+    image_url: contentImageUrl(r.imageKey),
   }));
 }
 

@@ -16,7 +16,7 @@ import { MapView } from '@/components/map/map-view';
 import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
 import { CalculatorSection } from '@/features/calculator/components/calculator-section';
-import { NewsCard } from '@/features/news/components/news-card';
+import { NewsCard, NewsIllustration } from '@/features/news/components/news-card';
 import { loadHomeData } from './_components/home-data';
 import { TrackForm } from './_components/track-form';
 import { WidgetRequestForm } from './_components/widget-request-form';
@@ -107,6 +107,7 @@ export default async function HomePage({
           <ul className={styles.cards}>
             {data.promotions.map((promo) => (
               <li key={promo.id} className={`${styles.card} ${styles.promo}`}>
+                <NewsIllustration src={promo.image_url} />
                 {promo.discount_percent !== null && (
                   <span className={styles.discount}>−{promo.discount_percent} %</span>
                 )}

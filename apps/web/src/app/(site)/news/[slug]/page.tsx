@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatLongDate, MESSAGES } from '@freight/domain';
 import { getNewsItem } from '@/features/news/api/news';
+import { NewsIllustration } from '@/features/news/components/news-card';
 import styles from '@/features/news/components/news.module.css';
 
 const L = MESSAGES.news;
@@ -62,6 +63,7 @@ export default async function NewsItemPage({ params }: { params: Params }) {
             )}
           </dl>
         )}
+        <NewsIllustration src={item.image_url} alt={item.title} className={styles.articleIllustration} />
         <p className={styles.articleLead}>{item.summary}</p>
         {item.body.split(/\n{2,}/).map((paragraph, index) => (
           <p key={index}>{paragraph}</p>

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
+import sharp from 'sharp';
+import { MESSAGES } from '@freight/domain';
+import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
+import { AppError } from '../../errors/app-error';
+import { BatchedFileWriter } from '../uploads/batched-file-writer';
+import type { FileStorage } from '../uploads/file-storage';
+import { MAX_IMAGE_PIXELS, UploadRejection } from '../uploads/image-inspector';
+import { receiveImage } from '../uploads/receive-image';
+import { CONTENT_IMAGE_PREFIX } from '../content/content.service';
+
+const E = BACK_OFFICE_CONTENT_TEXTS.errors;
+
+/** An illustration of a news item or promotion: at most 10 MB as sent. */
+export const CONTENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The formats an illustration may be, by content; the stored file keeps its format. */
+export const CONTENT_IMAGE_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+export type ContentImageMime = keyof typeof CONTENT_IMAGE_TYPES;
+
+/** A checked, re-encoded illustration in the storage's temporary area. */
+export interface ReceivedContentImage {
+  tempKey: string;
+  mime: ContentImageMime;
+  extension: string;
+  size: number;
+}
+
+export interface ContentImageOptions {
+  storage: FileStorage;
+  scratchDir: string;
+  maxBytes?: number;
+}
+
+/** Bytes that settle the format: JPEG FF D8, PNG 89 50, WebP `RIFF....WEBP`. */
+const SNIFF_BYTES = 12;
+
+/**
+ * The first `bytes` of a stream (fewer when it is shorter), and a stream that gives all of it
+ * again, head included, pulling the rest of the source only as it is read.
+ */
+async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const stream = Readable.from(
+    (async function* () {
+      yield* chunks;
+      if (ended) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+    { objectMode: false },
+  );
+  return { head: Buffer.concat(chunks).subarray(0, bytes), stream };
+}
+
+const isWebp = (head: Buffer) =>
+  head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP';
+
+/** Counts the bytes going through and fails at the first one over the limit. */
+class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(private readonly max: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.max) callback(new UploadRejection('too_large', E.imageTooLarge));
+    else callback(null, chunk);
+  }
+}
+
+/**
+ * WebP, which the bug report's inspector does not know: streamed to a scratch file under the
+ * byte limit, its RIFF length checked against the file (nothing may ride after the image, and a
+ * cut file is refused), its size read from the header by libvips under the same pixel limit as
+ * JPEG and PNG (a "bomb" is refused before decoding), then decoded and written anew as WebP:
+ * only the pixels survive, upright, without EXIF, XMP or ICC data.
+ */
+async function receiveWebp(source: Readable, options: Required<ContentImageOptions>): Promise<ReceivedContentImage> {
+  await mkdir(options.scratchDir, { recursive: true, mode: 0o700 });
+  const id = randomUUID();
+  const original = path.join(options.scratchDir, `${id}.upload`);
+  const cleaned = path.join(options.scratchDir, `${id}.clean`);
+  try {
+    const limit = new ByteLimit(options.maxBytes);
+    await pipeline(source, limit, new BatchedFileWriter(original));
+    const header = Buffer.alloc(8);
+    const handle = await open(original, 'r');
+    try {
+      await handle.read(header, 0, 8, 0);
+    } finally {
+      await handle.close();
+    }
+    const riffEnd = header.readUInt32LE(4) + 8;
+    // A RIFF chunk of odd length is padded by one byte.
+    if (riffEnd > limit.bytes) throw new UploadRejection('unreadable', MESSAGES.upload.unreadable);
+    if (limit.bytes > riffEnd + (riffEnd % 2))
+      throw new UploadRejection('foreign_content', MESSAGES.upload.foreignContent);
+    const input = () => sharp(original, { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
+    try {
+      const meta = await input().metadata();
+      if (meta.format !== 'webp') throw new UploadRejection('wrong_type', E.imageType);
+      const info = await input().webp({ quality: 90 }).toFile(cleaned);
+      const tempKey = await options.storage.adoptTemp(cleaned);
+      return { tempKey, mime: 'image/webp', extension: 'webp', size: info.size };
+    } catch (error) {
+      if (error instanceof UploadRejection) throw error;
+      const pixels = error instanceof Error && /pixel limit/i.test(error.message);
+      throw Object.assign(
+        pixels
+          ? new UploadRejection('too_many_pixels', MESSAGES.upload.tooManyPixels)
+          : new UploadRejection('unreadable', MESSAGES.upload.unreadable),
+        { cause: error },
+      );
+    }
+  } finally {
+    await Promise.all([rm(original, { force: true }), rm(cleaned, { force: true })]);
+  }
+}
+
+/**
+ * One illustration by what its content is, whatever its name says (a PNG named .jpg is a PNG):
+ * JPEG and PNG through the bug report's path (checked while streaming, re-encoded without
+ * metadata: receiveImage), WebP through {@link receiveWebp}. Anything else is refused.
+ */
+export async function receiveContentImage(
+  source: Readable,
+  options: ContentImageOptions,
+): Promise<ReceivedContentImage> {
+  const settings = { ...options, maxBytes: options.maxBytes ?? CONTENT_IMAGE_MAX_BYTES };
+  const { head, stream } = await peek(source, SNIFF_BYTES);
+  if ((head[0] === 0xff && head[1] === 0xd8) || (head[0] === 0x89 && head[1] === 0x50)) {
+    // The client's name and type are not compared with the content: the content decides, and
+    // the stored file is named by the server.
+    const image = await receiveImage(stream, { ...settings, declared: { name: 'image', type: '' } });
+    return { tempKey: image.tempKey, mime: image.mime, extension: image.extension, size: image.size };
+  }
+  if (isWebp(head)) return receiveWebp(stream, settings);
+  stream.destroy();
+  throw new UploadRejection('wrong_type', E.imageType);
+}
+
+/** A refusal as the editor should see it, under the `image` field. */
+function imageError(error: UploadRejection): AppError {
+  if (error.reason === 'too_large') {
+    return new AppError('PAYLOAD_TOO_LARGE', 413, E.imageTooLarge, { image: E.imageTooLarge });
+  }
+  // The JPEG/PNG path names only its own two formats: say ours.
+  const message = error.reason === 'wrong_type' || error.reason === 'type_mismatch' ? E.imageType : error.message;
+  return new AppError('VALIDATION_FAILED', 400, message, { image: message });
+}
+
+function mapIntakeError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof UploadRejection) return imageError(error);
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return imageError(new UploadRejection('too_large', E.imageTooLarge));
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('VALIDATION_FAILED', 400, E.imageTooMany, { image: E.imageTooMany });
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
+    return new AppError('BAD_REQUEST', 400, MESSAGES.common.validationFailed);
+  }
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code === 'ECONNRESET' ||
+    (error instanceof Error &&
+      /premature close|terminated early|Unexpected end of (multipart|form)/i.test(error.message))
+  ) {
+    return new AppError('BAD_REQUEST', 400, MESSAGES.upload.interrupted);
+  }
+  return error;
+}
+
+/**
+ * Reads the one illustration of a multipart body (any file field; other fields are ignored).
+ * None → 400; a second file → 400; a refused or interrupted file leaves nothing behind.
+ */
+export async function receiveContentImagePart(
+  parts: AsyncIterable<Multipart>,
+  options: ContentImageOptions,
+): Promise<ReceivedContentImage> {
+  let received: ReceivedContentImage | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (received) {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', 400, E.imageTooMany, { image: E.imageTooMany });
+      }
+      received = await receiveContentImage(part.file, options);
+      if (part.file.truncated) throw new UploadRejection('too_large', E.imageTooLarge);
+    }
+  } catch (error) {
+    if (received) await options.storage.remove(received.tempKey).catch(() => undefined);
+    throw mapIntakeError(error);
+  }
+  if (!received) throw new AppError('VALIDATION_FAILED', 400, E.imageRequired, { image: E.imageRequired });
+  return received;
+}
+
+/** The storage key of a new illustration: never reused, so its public URL may be cached for good. */
+export const newContentImageKey = (extension: string) => `${CONTENT_IMAGE_PREFIX}/${randomUUID()}.${extension}`;

@@ -1,0 +1,145 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PricePreview } from '@freight/contracts/back-office-content';
+import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
+
+const { TariffBulk } = await import('./tariff-bulk');
+const { NewsForm } = await import('./news-form');
+
+const T = BACK_OFFICE_CONTENT_TEXTS;
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+const sent = (call: Parameters<typeof fetch> | undefined) => ({
+  url: call?.[0],
+  method: call?.[1]?.method,
+  body: JSON.parse(String(call?.[1]?.body ?? 'null')) as unknown,
+});
+
+// Testing Library compares text with its spaces normalised: a no-break space reads as a plain one.
+const preview: PricePreview = {
+  rows: [
+    {
+      city_from: 'Москва',
+      city_to: 'Новосибирск',
+      weight_kg: 100,
+      volume_m3: 0.5,
+      transportation_type: { code: 'auto', name: 'Авто' },
+      before_kopecks: 257_125,
+      after_kopecks: 282_838,
+      before_text: '2\u00a0571,25\u00a0₽',
+      after_text: '2\u00a0828,38\u00a0₽',
+      change_percent: 10,
+      note: null,
+    },
+  ],
+};
+
+describe('back-office content forms', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    router.refresh.mockReset();
+    router.push.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('bulk tariff change: shows the preview first, then saves exactly that change', async () => {
+    render(<TariffBulk />);
+    const save = screen.getByRole('button', { name: T.actions.saveChange });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText(T.fields.percentChange), { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: T.actions.showPreview }));
+    expect(await screen.findByText(T.validation.percentChangeRange)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(answer(200, preview));
+    fireEvent.change(screen.getByLabelText(T.fields.percentChange), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: T.actions.showPreview }));
+    expect(await screen.findByText('2 828,38 ₽')).toBeTruthy();
+    expect(sent(fetchMock.mock.calls[0])).toEqual({
+      url: '/api/v1/back-office/tariffs/preview',
+      method: 'POST',
+      body: { percent_change: 10 },
+    });
+    expect(screen.getByText('+10 %')).toBeTruthy();
+
+    fetchMock.mockResolvedValueOnce(answer(200, { updated: 312 }));
+    fireEvent.click(screen.getByRole('button', { name: T.actions.saveChange }));
+    expect(await screen.findByText(T.notices.bulkSaved(312))).toBeTruthy();
+    expect(sent(fetchMock.mock.calls[1])).toEqual({
+      url: '/api/v1/back-office/tariffs/bulk',
+      method: 'POST',
+      body: { percent_change: 10 },
+    });
+    expect(router.refresh).toHaveBeenCalled();
+  });
+
+  it('bulk tariff change: a different value after the preview must be previewed again', async () => {
+    render(<TariffBulk />);
+    fetchMock.mockResolvedValueOnce(answer(200, preview));
+    fireEvent.change(screen.getByLabelText(T.fields.percentChange), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: T.actions.showPreview }));
+    await screen.findByText('2 828,38 ₽');
+    fireEvent.change(screen.getByLabelText(T.fields.percentChange), { target: { value: '12' } });
+    expect((screen.getByRole('button', { name: T.actions.saveChange }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText('2 828,38 ₽')).toBeNull();
+  });
+
+  it('news form: creates with the typed fields and shows the server’s slug conflict at the field', async () => {
+    render(<NewsForm />);
+    fireEvent.change(screen.getByLabelText(T.fields.title), { target: { value: 'Открыли терминал' } });
+    fireEvent.change(screen.getByLabelText(T.fields.slug), { target: { value: 'otkryli' } });
+    fireEvent.change(screen.getByLabelText(T.fields.summary), { target: { value: 'Кратко' } });
+    fireEvent.change(screen.getByLabelText(T.fields.body), { target: { value: 'Текст новости' } });
+    fireEvent.change(screen.getByLabelText(T.fields.publishedAt), { target: { value: '2026-03-03T10:00' } });
+    fetchMock.mockResolvedValueOnce(
+      answer(409, {
+        error: { code: 'CONFLICT', message: T.errors.newsSlugTaken, fields: { slug: T.errors.newsSlugTaken } },
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: T.actions.createNews }));
+    await waitFor(() => expect(screen.getAllByText(T.errors.newsSlugTaken).length).toBeGreaterThan(0));
+    expect(sent(fetchMock.mock.calls[0])).toEqual({
+      url: '/api/v1/back-office/news',
+      method: 'POST',
+      body: {
+        title: 'Открыли терминал',
+        slug: 'otkryli',
+        kind: 'news',
+        summary: 'Кратко',
+        body: 'Текст новости',
+        published_at: '2026-03-03T10:00:00+03:00',
+        event_date: null,
+        event_place: null,
+        to_main_page: false,
+        is_published: true,
+      },
+    });
+    expect(router.push).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(answer(201, { id: 42 }));
+    fireEvent.change(screen.getByLabelText(T.fields.slug), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: T.actions.createNews }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/back-office/content/news/42'));
+    expect((sent(fetchMock.mock.calls[1]).body as { slug?: string }).slug).toBeUndefined();
+  });
+
+  it('news form: an event needs its date before anything is sent', async () => {
+    render(<NewsForm />);
+    fireEvent.change(screen.getByLabelText(T.fields.title), { target: { value: 'Выставка' } });
+    fireEvent.change(screen.getByLabelText(T.fields.kind), { target: { value: 'event' } });
+    fireEvent.change(screen.getByLabelText(T.fields.summary), { target: { value: 'Кратко' } });
+    fireEvent.change(screen.getByLabelText(T.fields.body), { target: { value: 'Текст' } });
+    fireEvent.click(screen.getByRole('button', { name: T.actions.createNews }));
+    expect(await screen.findByText(T.validation.eventDateRequired)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(T.fields.image)).toBeTruthy();
+  });
+});

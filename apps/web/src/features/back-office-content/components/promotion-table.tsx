@@ -1,0 +1,71 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo } from 'react';
+import type { AdminPromotion } from '@freight/contracts/back-office-content';
+import { formatDate } from '@freight/domain/dates';
+import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import styles from './content.module.css';
+
+const T = BACK_OFFICE_CONTENT_TEXTS;
+
+export interface PromotionPage {
+  items: AdminPromotion[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+/** Promotions in their order on the site; the title opens the editor. */
+export function PromotionTable({ data }: { data: PromotionPage }) {
+  const columns = useMemo<DataTableColumn<AdminPromotion>[]>(
+    () => [
+      {
+        id: 'title',
+        header: T.fields.title,
+        cell: ({ row }) => (
+          <Link href={`/back-office/content/promotions/${row.original.id}`}>{row.original.title}</Link>
+        ),
+      },
+      {
+        id: 'period',
+        header: `${T.fields.startsOn} — ${T.fields.endsOn}`,
+        cell: ({ row }) => (
+          <span className={styles.nowrap}>
+            {formatDate(row.original.starts_on)} — {formatDate(row.original.ends_on)}
+          </span>
+        ),
+      },
+      { id: 'promo_code', header: T.fields.promoCode, cell: ({ row }) => row.original.promo_code ?? '' },
+      {
+        id: 'discount',
+        header: T.fields.discountPercent,
+        cell: ({ row }) => (row.original.discount_percent === null ? '' : `${row.original.discount_percent}\u00a0%`),
+      },
+      { id: 'position', header: T.fields.position, cell: ({ row }) => row.original.position },
+      {
+        id: 'status',
+        header: T.fields.status,
+        cell: ({ row }) => (
+          <span className={`${styles.badge} ${row.original.is_active ? styles.badgeOn : ''}`}>
+            {row.original.is_active ? T.notices.active : T.notices.inactive}
+          </span>
+        ),
+      },
+    ],
+    [],
+  );
+  return (
+    <DataTable
+      columns={columns}
+      data={data.items}
+      total={data.total}
+      page={data.page}
+      perPage={data.per_page}
+      caption={T.pages.promotionsTab}
+      getRowId={(row) => String(row.id)}
+      emptyText={T.notices.noPromotions}
+    />
+  );
+}
