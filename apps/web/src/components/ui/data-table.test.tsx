@@ -29,7 +29,9 @@ describe('DataTable', () => {
     expect(screen.getByText('Показаны 26–50 из 52')).toBeTruthy();
     const next = screen.getByRole('link', { name: 'Страница 3' });
     expect(next.getAttribute('href')).toBe('/back-office/cargos?status=arrived&page=3');
-    expect(screen.getByRole('link', { name: 'Страница 1' }).getAttribute('href')).toBe('/back-office/cargos?status=arrived');
+    expect(screen.getByRole('link', { name: 'Страница 1' }).getAttribute('href')).toBe(
+      '/back-office/cargos?status=arrived',
+    );
   });
 
   it('sorts on the server: a header button puts sort and direction in the address and goes to page 1', () => {
