@@ -46,7 +46,7 @@ export interface RunningStack {
   stop(): Promise<number | null>;
 }
 
-function stopChild(child: ChildProcess): Promise<number | null> {
+export function stopChild(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
@@ -122,6 +122,43 @@ export async function startWebWithoutApi(): Promise<{ baseUrl: string; stop(): P
     baseUrl,
     stop: async () => {
       await stopChild(child);
+    },
+  };
+}
+
+/**
+ * One more API process of the built product (apps/api/dist/server.js), e.g. a second instance on
+ * the same PostgreSQL database as a stack started with DATABASE_URL.
+ */
+export async function startApi(env: Record<string, string>): Promise<{ apiUrl: string; stop(): Promise<void> }> {
+  const apiPort = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'magistral-e2e-api-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      API_PORT: String(apiPort),
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DEMO_MODE: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  try {
+    await waitFor(`${apiUrl}/api/health`, 120_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return {
+    apiUrl,
+    stop: async () => {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

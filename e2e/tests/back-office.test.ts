@@ -7,7 +7,10 @@ import { RU_PRODUCTION_CALENDAR, addWorkingDays, cargoStatusLabel, toIsoDate, ty
 import { draftFromCargo } from '../../apps/web/src/features/order/lib/repeat-draft';
 import { png } from '../lib/images';
 import { signInDemo } from '../lib/session';
+import { cities } from '@freight/db';
+import { createTestDatabase, type TestDatabase } from '@freight/db/testing';
 import { enterTotp, signInStaff } from '../lib/staff';
+import { startApi, startStack, type RunningStack } from '../lib/stack';
 
 interface OutboxMessage {
   channel: string;
@@ -212,6 +215,43 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
     }
   });
 
+  it('the content editor publishes a news item with an illustration; it appears on /news at once', async () => {
+    const editor = await newContext(browser, baseUrl);
+    try {
+      const ed = await editor.newPage();
+      await signInStaff(ed, 'editor');
+      const sections = await ed
+        .getByRole('navigation', { name: 'Разделы бэк-офиса' })
+        .getByRole('link')
+        .allTextContents();
+      expect(sections).toEqual(['Обзор', 'Контент']);
+      const title = `Новый терминал в Казани ${Date.now().toString(36)}`;
+      await ed.goto('/back-office/content/news/new');
+      await ed.getByLabel('Заголовок').fill(title);
+      await ed.getByLabel('Краткое описание').fill('Открыли терминал класса А на 12 000 м².');
+      await ed.getByLabel('Текст').fill('Терминал работает круглосуточно.\n\nПриём грузов — с 1 декабря.');
+      await ed
+        .getByLabel('Иллюстрация')
+        .setInputFiles({ name: 'terminal.png', mimeType: 'image/png', buffer: png(80, 50) });
+      const published = ed.getByLabel('Опубликовано');
+      if (!(await published.isChecked())) await published.check();
+      await ed.getByRole('button', { name: 'Создать новость' }).click();
+      await ed.waitForURL(/\/back-office\/content\/news\/\d+$/);
+
+      const visitor = await editor.newPage();
+      await visitor.goto('/news');
+      const card = visitor.locator('article').filter({ hasText: title });
+      await card.getByRole('link', { name: title }).waitFor();
+      const image = card.locator('img');
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
+      await card.getByRole('link', { name: title }).click();
+      await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
+      await visitor.getByText('Приём грузов — с 1 декабря.').waitFor();
+    } finally {
+      await editor.close();
+    }
+  });
+
   it('adds an operator, who enrols the authenticator from the QR page and sees only the operator’s sections', async () => {
     const login = `op-${Date.now().toString(36)}`;
     await page.goto('/back-office/staff');
@@ -252,5 +292,78 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
     // The administrator sees the new account in the audit log.
     await page.goto('/back-office/audit?entity_type=staff');
     await page.getByRole('cell', { name: 'Сотрудник добавлен' }).first().waitFor();
+  });
+});
+
+/**
+ * Two API instances on one PostgreSQL database (as behind a balancer): the administrator raises every
+ * tariff in the back-office of the first; the second instance's calculator, whose cache is warm,
+ * answers the new price within a second. Needs the PostgreSQL server of TEST_DATABASE_URL (CI has it).
+ */
+describe.skipIf(E2E_SKIP || !process.env.TEST_DATABASE_URL)('back-office: a tariff change on two API instances', () => {
+  let database: TestDatabase;
+  let stack: RunningStack;
+  let second: { apiUrl: string; stop(): Promise<void> };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ kind: 'pg' });
+    stack = await startStack({ DATABASE_URL: database.url! });
+    second = await startApi({ DATABASE_URL: database.url! });
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await second?.stop();
+    await stack?.stop();
+    await database?.close();
+  });
+
+  /** The auto price Москва → Новосибирск, 100 kg / 0.5 m³, from one instance's calculator. */
+  async function autoPrice(apiUrl: string): Promise<number> {
+    const response = await fetch(
+      `${apiUrl}/api/v1/requests/prices_terms_calculation?city_from_fias_id=${CITY.moscow}&city_to_fias_id=${CITY.novosibirsk}&weight=100&volume=0.5`,
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      prices: { transportation_type: { code: string }; price_kopecks: number }[];
+    };
+    return body.prices.find((p) => p.transportation_type.code === 'auto')!.price_kopecks;
+  }
+  const CITY = { moscow: 0, novosibirsk: 0 };
+
+  it('the second instance’s calculator shows the raised price within a second', async () => {
+    const rows = await database.db.select({ id: cities.id, name: cities.name }).from(cities).orderBy(cities.id);
+    CITY.moscow = rows.find((r) => r.name === 'Москва')!.id;
+    CITY.novosibirsk = rows.find((r) => r.name === 'Новосибирск')!.id;
+
+    const before = await autoPrice(second.apiUrl);
+    expect(await autoPrice(second.apiUrl)).toBe(before); // warm
+
+    const context = await newContext(browser, stack.baseUrl);
+    try {
+      const page = await context.newPage();
+      await signInStaff(page, 'admin');
+      await page.goto('/back-office/prices/tariffs');
+      await page.getByLabel('Изменить все тарифы на, %').fill('10');
+      await page.getByRole('button', { name: 'Показать изменение цен' }).click();
+      await page.getByTestId('price-preview').waitFor();
+      const [saved] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/v1/back-office/tariffs/bulk')),
+        page.getByRole('button', { name: 'Сохранить изменение' }).click(),
+      ]);
+      expect(saved.status()).toBe(200);
+      const savedAt = Date.now();
+      await page.getByText(/Изменено тарифов: \d+/).waitFor();
+
+      let after = before;
+      while (after === before && Date.now() - savedAt < 1_000) {
+        after = await autoPrice(second.apiUrl);
+        if (after === before) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(after, 'the second instance still answered the old price a second after the save').toBeGreaterThan(before);
+    } finally {
+      await context.close();
+    }
   });
 });
