@@ -72,13 +72,14 @@ export function AuditTable({
   return (
     <>
       <form method="get" className={styles.toolbar}>
-        <TextInput
+        <Select
           label={T.filterEntity}
           name="entity_type"
           defaultValue={filters.entity_type}
-          placeholder="cargo, news…"
+          placeholder={T.anyEntity}
+          options={ENTITY_OPTIONS}
         />
-        <TextInput label="ID" name="entity_id" defaultValue={filters.entity_id} />
+        <TextInput label={T.filterId} name="entity_id" defaultValue={filters.entity_id} />
         <Select
           label={T.filterAction}
           name="action"
