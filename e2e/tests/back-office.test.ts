@@ -104,6 +104,7 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
       'Тарифы',
       'Промокоды',
       'Входящие',
+      'Сигналы безопасности',
       'Журнал действий',
       'Сотрудники',
     ]);
@@ -281,7 +282,7 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
         .getByRole('navigation', { name: 'Разделы бэк-офиса' })
         .getByRole('link')
         .allTextContents();
-      expect(sections).toEqual(['Обзор', 'Грузы', 'Полный доступ', 'Клиенты', 'Входящие']);
+      expect(sections).toEqual(['Обзор', 'Грузы', 'Полный доступ', 'Клиенты', 'Входящие', 'Сигналы безопасности']);
       await other.goto('/back-office/staff');
       await other.getByTestId('bo-forbidden').waitFor();
       expect((await other.request.get('/api/v1/back-office/staff')).status()).toBe(403);

@@ -65,6 +65,8 @@ export const OverviewSchema = z.object({
   pending_access_requests: z.number().int().nullable(),
   new_bug_reports: z.number().int().nullable(),
   new_feedback: z.number().int().nullable(),
+  /** Security alerts not yet resolved (null without `alerts.work`). */
+  open_security_alerts: z.number().int().nullable(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 

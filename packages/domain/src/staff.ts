@@ -27,6 +27,8 @@ export const STAFF_PERMISSIONS = [
   'prices.edit',
   /** Bug reports and feedback. */
   'inbox.work',
+  /** Security alerts (an SMS budget hit, a drop of code conversion): see and resolve them. */
+  'alerts.work',
   /** The audit log. */
   'audit.view',
   /** Staff accounts. */
@@ -35,7 +37,7 @@ export const STAFF_PERMISSIONS = [
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
-  operator: ['cargo.view', 'cargo.operate', 'clients.view', 'access.review', 'inbox.work'],
+  operator: ['cargo.view', 'cargo.operate', 'clients.view', 'access.review', 'inbox.work', 'alerts.work'],
   client_manager: [
     'cargo.view',
     'clients.view',

@@ -17,6 +17,7 @@ export const BACK_OFFICE_TEXTS = {
     'offers.edit': 'Предложения и персональные скидки клиентов',
     'prices.edit': 'Тарифы и промокоды',
     'inbox.work': 'Сообщения об ошибках и обращения',
+    'alerts.work': 'Сигналы безопасности: смотреть и закрывать',
     'audit.view': 'Журнал действий',
     'staff.manage': 'Учётные записи сотрудников',
   },
@@ -51,6 +52,7 @@ export const BACK_OFFICE_TEXTS = {
       tariffs: 'Тарифы',
       promoCodes: 'Промокоды',
       inbox: 'Входящие',
+      alerts: 'Сигналы безопасности',
       audit: 'Журнал действий',
       staff: 'Сотрудники',
     },
@@ -89,6 +91,7 @@ export const BACK_OFFICE_TEXTS = {
     pendingAccess: 'Заявок на полный доступ ждут проверки',
     newBugReports: 'Новых сообщений об ошибках',
     newFeedback: 'Новых обращений',
+    openAlerts: 'Открытых сигналов безопасности',
     open: 'Открыть',
   },
   audit: {
@@ -127,6 +130,7 @@ export const BACK_OFFICE_TEXTS = {
       staff: 'Сотрудник',
       bug_report: 'Сообщение об ошибке',
       feedback: 'Обращение',
+      security_alert: 'Сигнал безопасности',
     } as Record<string, string>,
     /** What each action is called in the log; an unknown one is shown as its code. */
     actions: {
@@ -142,6 +146,7 @@ export const BACK_OFFICE_TEXTS = {
       'bug_report.answer': 'Ответ на сообщение',
       'feedback.status': 'Статус обращения',
       'feedback.answer': 'Ответ на обращение',
+      'alert.resolve': 'Сигнал закрыт',
       'news.create': 'Новость создана',
       'news.update': 'Новость изменена',
       'news.delete': 'Новость удалена',

@@ -14,6 +14,7 @@ import { clientWorkRoutes } from './client-work.routes';
 import { inboxRoutes } from './inbox.routes';
 import { contentAdminRoutes } from './content-admin.routes';
 import { pricesAdminRoutes } from './prices-admin.routes';
+import { alertsRoutes } from './alerts.routes';
 
 export interface BackOfficeRoutesOptions {
   deps: BackOfficeDeps;
@@ -156,4 +157,5 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRoutesOptions> = 
   await app.register(inboxRoutes, { deps });
   await app.register(contentAdminRoutes, { deps });
   await app.register(pricesAdminRoutes, { deps });
+  await app.register(alertsRoutes, { deps });
 };

@@ -13,6 +13,7 @@ import {
   cargos,
   clientProfiles,
   outbox,
+  securityAlerts,
   smsSends,
   staffAuditLog,
   users,
@@ -520,6 +521,12 @@ describe('back-office: cargo operations', () => {
     const page = ok(await setStatus(track, { status: 'accepted' }));
     expect(page.status).toBe('accepted');
     expect(await notices(phone)).toHaveLength(1);
+    // The back-office sees why: an alert of its own kind, with the notices' limit.
+    const [alert] = await ctx.database.db
+      .select()
+      .from(securityAlerts)
+      .where(eq(securityAlerts.kind, 'sms_budget_notice'));
+    expect(alert?.details).toMatchObject({ limit: NOTICE_SMS_PER_PHONE_HOUR, count: NOTICE_SMS_PER_PHONE_HOUR + 1 });
   });
 
   it('role matrix: operator and admin act, the client manager only looks, the content editor and clients are refused', async () => {

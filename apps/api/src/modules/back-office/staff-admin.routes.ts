@@ -32,6 +32,7 @@ import {
 import { AppError } from '../../errors/app-error';
 import { hashSecret } from '../auth/password';
 import type { BackOfficeDeps } from './back-office.deps';
+import { countOpenSecurityAlerts } from './alerts.repository';
 import { newTotpSecret } from './staff-auth';
 import { actingStaff, recordAudit, requireStaff } from './staff-context';
 import * as repo from './staff.repository';
@@ -90,7 +91,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
       const role = actingStaff(request).role;
       const startOfDay = new Date(deps.clock());
       startOfDay.setHours(0, 0, 0, 0);
-      const [byStatus, changed, pending, bugs, feedback] = await Promise.all([
+      const [byStatus, changed, pending, bugs, feedback, alerts] = await Promise.all([
         staffCan(role, 'cargo.view')
           ? db
               .select({ status: cargos.status, n: count() })
@@ -110,6 +111,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
         staffCan(role, 'inbox.work')
           ? db.select({ n: count() }).from(feedbackMessages).where(eq(feedbackMessages.status, 'new'))
           : null,
+        staffCan(role, 'alerts.work') ? countOpenSecurityAlerts(db) : null,
       ]);
       return {
         cargos_by_status: byStatus
@@ -124,6 +126,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
         pending_access_requests: pending?.[0]?.n ?? null,
         new_bug_reports: bugs?.[0]?.n ?? null,
         new_feedback: feedback?.[0]?.n ?? null,
+        open_security_alerts: alerts,
       };
     },
   );

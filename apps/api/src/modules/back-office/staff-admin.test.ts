@@ -114,10 +114,12 @@ describe('back-office: staff accounts, overview, audit log', () => {
       pending_access_requests: null,
       new_bug_reports: null,
       new_feedback: null,
+      open_security_alerts: null,
     });
     const all = (await call(admin, 'GET', `${BO}/overview`)).json() as Record<string, unknown>;
     expect(all.cargos_by_status).toEqual([]);
     expect(all.pending_access_requests).toBe(0);
+    expect(all.open_security_alerts).toBe(0);
   });
 
   it('the audit log pages and filters; only the administrator reads it; staff admin is administrator-only', async () => {

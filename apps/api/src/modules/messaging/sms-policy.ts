@@ -183,7 +183,7 @@ export class SmsPolicy {
     // and its own per-phone cap apply, and it never eats the recipient's budget for codes.
     const notice = request.kind.startsWith(NOTICE_KIND_PREFIX);
     if (notice && counts.global < this.budgets.global && counts.notices >= NOTICE_SMS_PER_PHONE_HOUR) {
-      await this.alert(tx, 'phone', { phone, ip, kind: request.kind, counts, now });
+      await this.alert(tx, 'phone', { phone, ip, kind: request.kind, counts, now }, 'notice');
       return { sent: false, reason: 'budget', budget: 'phone', retryAfterSeconds: SMS_BUDGET_WINDOW_MS / 1000 };
     }
     const spent = BUDGET_ORDER.find(
@@ -229,13 +229,15 @@ export class SmsPolicy {
     tx: Database,
     budget: SmsBudgetKind,
     input: { phone: string; ip: string | null; kind: string; counts: LedgerCounts; now: Date },
+    /** `notice`: the per-phone cap of staff notices (NOTICE_SMS_PER_PHONE_HOUR), not a budget of codes. */
+    cap?: 'notice',
   ): Promise<void> {
-    const kind = `sms_budget_${budget}`;
+    const kind = cap === 'notice' ? 'sms_budget_notice' : `sms_budget_${budget}`;
     const scope = alertScope(budget, input.phone, input.ip);
-    const limit = this.budgets[LIMIT_OF[budget]];
+    const limit = cap === 'notice' ? NOTICE_SMS_PER_PHONE_HOUR : this.budgets[LIMIT_OF[budget]];
     const details = {
       limit,
-      count: input.counts[budget],
+      count: cap === 'notice' ? input.counts.notices : input.counts[budget],
       window_minutes: SMS_BUDGET_WINDOW_MS / 60_000,
       sms_kind: input.kind,
       masked_phone: maskPhone(input.phone),

@@ -19,6 +19,7 @@ export default async function BackOfficeOverviewPage() {
     { value: overview.pending_access_requests, label: T.pendingAccess, href: '/back-office/access' },
     { value: overview.new_bug_reports, label: T.newBugReports, href: '/back-office/inbox' },
     { value: overview.new_feedback, label: T.newFeedback, href: '/back-office/inbox?tab=feedback' },
+    { value: overview.open_security_alerts, label: T.openAlerts, href: '/back-office/alerts' },
     { value: overview.cargos_changed_today, label: T.changedToday, href: '/back-office/cargos' },
   ].filter((c) => c.value !== null);
   return (

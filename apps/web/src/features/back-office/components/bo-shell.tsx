@@ -20,6 +20,7 @@ const SECTIONS: (BoNavItem & { permission?: StaffPermission })[] = [
   { href: '/back-office/prices/tariffs', label: N.tariffs, permission: 'prices.edit' },
   { href: '/back-office/prices/promo-codes', label: N.promoCodes, permission: 'prices.edit' },
   { href: '/back-office/inbox', label: N.inbox, permission: 'inbox.work' },
+  { href: '/back-office/alerts', label: N.alerts, permission: 'alerts.work' },
   { href: '/back-office/audit', label: N.audit, permission: 'audit.view' },
   { href: '/back-office/staff', label: N.staff, permission: 'staff.manage' },
 ];
