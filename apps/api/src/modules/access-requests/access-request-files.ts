@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { type Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { ACCESS_REQUEST_MAX_FILE_BYTES, MESSAGES, type AccessRequestFileType } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
@@ -6,6 +6,7 @@ import type { FileStorage } from '../uploads/file-storage';
 import { UploadRejection } from '../uploads/image-inspector';
 import { receiveImage } from '../uploads/receive-image';
 import { receivePdf } from './pdf-inspector';
+import { peek } from '../uploads/peek-stream';
 
 const A = MESSAGES.accessRequest;
 
@@ -31,39 +32,6 @@ export interface ReceiveDocumentOptions {
 
 /** Bytes that settle the format: JPEG FF D8, PNG 89 50, PDF `%PDF-`. */
 const SNIFF_BYTES = 5;
-
-/**
- * The first `bytes` of a stream (fewer when it is shorter), and a stream that gives all of it
- * again, head included, pulling the rest of the source only as it is read.
- */
-async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const stream = Readable.from(
-    (async function* () {
-      yield* chunks;
-      if (ended) return;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-    { objectMode: false },
-  );
-  return { head: Buffer.concat(chunks).subarray(0, bytes), stream };
-}
 
 /**
  * Receives one document by what its content is, not by what the client says: a JPEG or PNG goes

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import sharp from 'sharp';
@@ -13,6 +13,7 @@ import type { FileStorage } from '../uploads/file-storage';
 import { MAX_IMAGE_PIXELS, UploadRejection } from '../uploads/image-inspector';
 import { receiveImage } from '../uploads/receive-image';
 import { CONTENT_IMAGE_PREFIX } from '../content/content.service';
+import { peek } from '../uploads/peek-stream';
 
 const E = BACK_OFFICE_CONTENT_TEXTS.errors;
 
@@ -43,39 +44,6 @@ export interface ContentImageOptions {
 
 /** Bytes that settle the format: JPEG FF D8, PNG 89 50, WebP `RIFF....WEBP`. */
 const SNIFF_BYTES = 12;
-
-/**
- * The first `bytes` of a stream (fewer when it is shorter), and a stream that gives all of it
- * again, head included, pulling the rest of the source only as it is read.
- */
-async function peek(source: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const chunks: Buffer[] = [];
-  let length = 0;
-  let ended = false;
-  while (length < bytes) {
-    const next = await iterator.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  const stream = Readable.from(
-    (async function* () {
-      yield* chunks;
-      if (ended) return;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(),
-    { objectMode: false },
-  );
-  return { head: Buffer.concat(chunks).subarray(0, bytes), stream };
-}
 
 const isWebp = (head: Buffer) =>
   head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP';
