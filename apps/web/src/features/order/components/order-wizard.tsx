@@ -146,9 +146,7 @@ const StepBody = memo(function StepBody({
 /**
  * The order wizard of issue 7: the step is `?step=` in the URL, the draft is saved as it changes.
  * `initial` is the saved draft the server read while rendering the page (null when it could not):
- * with it the asked step is rendered on the server and shown before any script runs — unless that
- * copy was saved without the personal-data consent, whose participants and door addresses only
- * this browser holds (useOrderDraft waits for them). Work the
+ * with it the asked step is rendered on the server and shown before any script runs. Work the
  * first step does not need (the catalogue, the clock and its time-zone formatters) waits for the
  * step that does, so the page settles with as little main-thread work as possible.
  */

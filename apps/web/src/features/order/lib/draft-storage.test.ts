@@ -11,8 +11,7 @@ import {
   pickDraft,
   readLocalDraft,
   submitKeyFor,
-  toServerCopy,
-  serverCopyKey,
+  toSerialized,
   writeLocalDraft,
 } from './draft-storage';
 
@@ -60,7 +59,7 @@ describe('the restorer loads only when something is stored', () => {
 describe('local or server copy', () => {
   const local = (weight: number, serverUpdatedAt: string | null) => ({ draft: withWeight(weight), serverUpdatedAt });
   const server = (weight: number, updatedAt: string) => ({
-    draft: toServerCopy(withWeight(weight)),
+    draft: toSerialized(withWeight(weight)),
     updated_at: updatedAt,
   });
 
@@ -81,67 +80,6 @@ describe('local or server copy', () => {
       'local',
     );
     expect(pickDraft(local(1, null), null, restoreDraft).source).toBe('local');
-  });
-
-  describe('personal data typed here is never wiped by the server copy (152-FZ)', () => {
-    const SENDER = { name: 'Иван Петров', phone: '+7(916) 123-45-67', email: 'ivan@example.ru' };
-    const typed = (weight: number) =>
-      [
-        { type: 'contacts/update', participant: 'sender', patch: SENDER } as const,
-        { type: 'contacts/update', participant: 'recipient', patch: { name: 'Анна Смирнова' } } as const,
-        {
-          type: 'destination/update',
-          patch: { departure_type: 'address', departure_address: 'Москва, ул. Лесная, д. 5' },
-        } as const,
-      ].reduce(orderDraftReducer, withWeight(weight));
-
-    it('a newer server copy saved without the consent brings its changes and keeps the local details and address', () => {
-      const local = { draft: typed(1), serverUpdatedAt: '2026-11-23T10:00:00Z' };
-      const server = { draft: toServerCopy(typed(2)), updated_at: '2026-11-23T10:05:00Z' };
-      expect(server.draft.draft.contacts.sender.name).toBe('');
-      const picked = pickDraft(local, server, restoreDraft);
-      expect(picked.source).toBe('server');
-      expect(picked.draft.cargo.weight).toBe(2);
-      expect(picked.draft.contacts).toEqual(local.draft.contacts);
-      expect(picked.draft.destination.departure_address).toBe('Москва, ул. Лесная, д. 5');
-      // `stored` is the server's copy as it is; the shown one differs from it.
-      expect(picked.stored).toEqual(server.draft.draft);
-      expect(picked.draft).not.toBe(picked.stored);
-      expect(serverCopyKey(picked.draft)).toBe(serverCopyKey(picked.stored!));
-    });
-
-    it('a participant the server copy has (saved with the consent) is its own; blank ones are filled', () => {
-      const theirs = orderDraftReducer(orderDraftReducer(withWeight(2), { type: 'consent/set', value: true }), {
-        type: 'contacts/update',
-        participant: 'recipient',
-        patch: { name: 'Олег Ким' },
-      });
-      const picked = pickDraft(
-        { draft: typed(1), serverUpdatedAt: '2026-11-23T10:00:00Z' },
-        { draft: toServerCopy(theirs), updated_at: '2026-11-23T10:05:00Z' },
-        restoreDraft,
-      );
-      expect(picked.draft.contacts.recipient.name).toBe('Олег Ким');
-      expect(picked.draft.contacts.sender).toMatchObject(SENDER);
-      expect(picked.draft.consent).toBe(true);
-    });
-
-    it('without a local copy the server copy is shown as stored', () => {
-      const picked = pickDraft(
-        null,
-        { draft: toServerCopy(typed(2)), updated_at: '2026-11-23T10:05:00Z' },
-        restoreDraft,
-      );
-      expect(picked.draft).toBe(picked.stored);
-      expect(picked.draft.contacts.sender.name).toBe('');
-    });
-
-    it('the PUT body holds no personal data before the consent, all of it after', () => {
-      const body = JSON.stringify(toServerCopy(typed(1)));
-      for (const value of [...Object.values(SENDER), 'Анна Смирнова', 'Лесная']) expect(body).not.toContain(value);
-      const agreed = orderDraftReducer(typed(1), { type: 'consent/set', value: true });
-      expect(toServerCopy(agreed)).toEqual({ version: 1, draft: agreed });
-    });
   });
 
   it('falls back to a fresh draft', () => {

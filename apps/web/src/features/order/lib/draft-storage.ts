@@ -1,8 +1,6 @@
 import {
   ORDER_DRAFT_VERSION,
   createOrderDraft,
-  draftForServer,
-  fillBlankPersonalData,
   serializeDraft,
   type OrderDraft,
   type SerializedOrderDraft,
@@ -11,9 +9,6 @@ import {
 /**
  * The order draft kept in the browser (instant restore on reload, works without the API) next to
  * the copy on the server (GET/PUT /api/v1/requests/draft: survives a sign-in, reaches other tabs).
- * The browser's copy is the whole draft; the server's holds no personal data until the consent is
- * ticked (`draftForServer`: the participants' details and the door addresses of natural persons
- * stay in this browser), so the browser's copy is where that data lives before the tick.
  *
  * localStorage key `magistral.orderDraft`, value JSON:
  * `{ "payload": <serializeDraft output>, "serverUpdatedAt": <updated_at of the server copy this
@@ -93,58 +88,29 @@ export function clearLocalDraft(): void {
   }
 }
 
-/**
- * What PUT /requests/draft gets for `draft`: `{ version, draft }` with only what the server may
- * keep (`draftForServer`) — before the consent no personal data leaves the browser at all.
- */
-export function toServerCopy(draft: OrderDraft): SerializedOrderDraft {
-  return { version: ORDER_DRAFT_VERSION, draft: draftForServer(draft) };
-}
-
-/** {@link toServerCopy} as a string, to tell whether the server already holds it. */
-export function serverCopyKey(draft: OrderDraft): string {
-  return serializeDraft(draftForServer(draft));
-}
-
-export interface PickedDraft {
-  /** The draft to show. */
-  draft: OrderDraft;
-  serverUpdatedAt: string | null;
-  /**
-   * `server`: the server's copy changed since this browser last synced with it (or there is no
-   * local copy) — shown with this browser's personal data wherever the server's copy has none;
-   * `local`: this browser's copy; `none`: neither exists, the defaults.
-   */
-  source: 'local' | 'server' | 'none';
-  /** The server's copy as it is stored (null without one): what the next save is compared with. */
-  stored: OrderDraft | null;
+/** The envelope PUT /requests/draft takes: `{ version, draft }`. */
+export function toSerialized(draft: OrderDraft): SerializedOrderDraft {
+  return { version: ORDER_DRAFT_VERSION, draft };
 }
 
 /**
  * Which copy to show after loading both: the server's when it changed since this browser last
- * synced with it (or when there is no local copy), else the local one. The server's copy never
- * wipes personal data typed here: where it has none (saved before the consent, or blank), the
- * local participants' details and door addresses are kept (`fillBlankPersonalData`).
+ * synced with it (or when there is no local copy), else the local one.
  */
 export function pickDraft(
   local: StoredDraft | null,
   server: { draft: SerializedOrderDraft | null; updated_at: string | null } | null,
   restoreDraft: RestoreDraft,
-): PickedDraft {
-  const stored = server?.draft ? restoreDraft(JSON.stringify(server.draft)) : null;
+): { draft: OrderDraft; serverUpdatedAt: string | null; source: 'local' | 'server' | 'none' } {
+  const serverDraft = server?.draft ? restoreDraft(JSON.stringify(server.draft)) : null;
   const serverUpdatedAt = server?.updated_at ?? null;
-  if (stored && serverUpdatedAt) {
+  if (serverDraft && serverUpdatedAt) {
     const newer =
       !local || local.serverUpdatedAt === null || Date.parse(serverUpdatedAt) > Date.parse(local.serverUpdatedAt);
-    if (newer) {
-      const draft = local ? fillBlankPersonalData(stored, local.draft) : stored;
-      return { draft, serverUpdatedAt, source: 'server', stored };
-    }
+    if (newer) return { draft: serverDraft, serverUpdatedAt, source: 'server' };
   }
-  if (local) {
-    return { draft: local.draft, serverUpdatedAt: local.serverUpdatedAt ?? serverUpdatedAt, source: 'local', stored };
-  }
-  return { draft: restoreDraft(null), serverUpdatedAt, source: 'none', stored };
+  if (local) return { draft: local.draft, serverUpdatedAt: local.serverUpdatedAt ?? serverUpdatedAt, source: 'local' };
+  return { draft: restoreDraft(null), serverUpdatedAt, source: 'none' };
 }
 
 /**

@@ -17,8 +17,7 @@ import {
   loadRestorer,
   pickDraft,
   readLocalDraft,
-  serverCopyKey,
-  toServerCopy,
+  toSerialized,
   writeLocalDraft,
 } from './draft-storage';
 
@@ -55,38 +54,25 @@ export interface OrderDraftStore {
 }
 
 /**
- * Whether the server's copy was saved without the personal-data consent: it then lacks the
- * participants' details and door addresses this browser may hold (`draftForServer`).
- */
-function lacksPersonalData(initial: InitialDraft | null): boolean {
-  return initial?.server.draft != null && !initial.server.draft.draft.consent;
-}
-
-/**
  * The order draft with its persistence. With `initial` (the server copy, read during the server
  * render) the wizard is shown at once with it, and a local copy newer than it replaces it after
- * hydration — except for a server copy saved without the consent: it lacks the personal data that
- * only this browser holds, so the wizard waits for the local copy (an empty name shown and then
- * filled, or a step shown and then left for a later one, would mislead). Without `initial` (the
- * API could not be reached then) the draft is restored from localStorage at once and from the
- * server (GET /requests/draft) when that copy is newer. Every change is written to localStorage
- * immediately and PUT to the server 500 ms after the last change, and on pagehide — only what the
- * server may keep (`toServerCopy`): before the consent, typing a name sends nothing. A server copy
- * never wipes personal data typed in this browser (`pickDraft`).
+ * hydration. Without it (the API could not be reached then) the draft is restored from
+ * localStorage at once and from the server (GET /requests/draft) when that copy is newer. Every
+ * change is written to localStorage immediately and PUT to the server 500 ms after the last
+ * change, and on pagehide.
  */
 export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftStore {
   const [draft, dispatch] = useReducer(orderDraftReducer, initial, (given) => given?.draft ?? createOrderDraft());
-  const shownAtOnce = initial !== null && !lacksPersonalData(initial);
-  const [ready, setReady] = useState(shownAtOnce);
+  const [ready, setReady] = useState(initial !== null);
   const [settled, setSettled] = useState(false);
   // Saving starts only once the saved copies were compared: an early write would overwrite the local copy.
   const [persisting, setPersisting] = useState(false);
   const serverUpdatedAt = useRef<string | null>(initial?.server.updated_at ?? null);
-  // What the server holds, as `serverCopyKey`: with `initial` that draft, or none and the draft is the untouched default.
-  const lastSent = useRef<string | null>(initial ? serverCopyKey(initial.draft) : null);
+  // With `initial` the server holds that draft, or none and the draft is the untouched default.
+  const lastSent = useRef<string | null>(initial ? serializeDraft(initial.draft) : null);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(draft);
-  const readyRef = useRef(shownAtOnce);
+  const readyRef = useRef(initial !== null);
 
   useEffect(() => {
     latest.current = draft;
@@ -101,24 +87,17 @@ export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftSt
       setPersisting(true);
     };
     if (initial) {
-      // Server-rendered with the server copy: only a newer local copy, or the personal data of an
-      // older one that the server's copy lacks, can change it.
+      // Server-rendered with the server copy: only a newer local copy can replace it.
       void (async () => {
-        try {
-          if (hasLocalDraft()) {
-            const restore = await loadRestorer(true);
-            if (cancelled) return;
-            const picked = pickDraft(readLocalDraft(restore), initial.server, restore);
-            serverUpdatedAt.current = picked.serverUpdatedAt;
-            if (picked.source === 'local' || picked.draft !== picked.stored) {
-              dispatch({ type: 'restore', draft: picked.draft });
-            }
-          }
-        } catch {
-          // The restorer could not be loaded: the server's copy is what we have.
+        if (hasLocalDraft()) {
+          const restore = await loadRestorer(true);
+          if (cancelled) return;
+          const picked = pickDraft(readLocalDraft(restore), initial.server, restore);
+          serverUpdatedAt.current = picked.serverUpdatedAt;
+          if (picked.source === 'local') dispatch({ type: 'restore', draft: picked.draft });
         }
         if (cancelled) return;
-        markReady();
+        setPersisting(true);
         setSettled(true);
       })();
       return () => {
@@ -131,7 +110,7 @@ export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftSt
       const local = readLocalDraft(localRestore);
       if (local) {
         serverUpdatedAt.current = local.serverUpdatedAt;
-        lastSent.current = local.serverUpdatedAt ? serverCopyKey(local.draft) : null;
+        lastSent.current = local.serverUpdatedAt ? serializeDraft(local.draft) : null;
         dispatch({ type: 'restore', draft: local.draft });
         markReady();
       }
@@ -146,9 +125,7 @@ export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftSt
         const picked = pickDraft(local, server, restore);
         serverUpdatedAt.current = picked.serverUpdatedAt;
         if (picked.source === 'server') {
-          // The server holds `stored`; what this browser added to it (its personal data) is sent
-          // with the next save if the server may keep it.
-          lastSent.current = picked.stored ? serverCopyKey(picked.stored) : null;
+          lastSent.current = serializeDraft(picked.draft);
           dispatch({ type: 'restore', draft: picked.draft });
         }
       } catch {
@@ -168,11 +145,11 @@ export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftSt
   }, []);
 
   const send = useCallback(async (value: OrderDraft) => {
-    const serialized = serverCopyKey(value);
+    const serialized = serializeDraft(value);
     if (serialized === lastSent.current) return;
     lastSent.current = serialized;
     try {
-      const saved = await orderApi.saveDraft(toServerCopy(value));
+      const saved = await orderApi.saveDraft(toSerialized(value));
       serverUpdatedAt.current = saved.updated_at;
       if (latest.current === value) writeLocalDraft(value, saved.updated_at);
     } catch {
@@ -199,10 +176,10 @@ export function useOrderDraft(initial: InitialDraft | null = null): OrderDraftSt
       if (!pending.current) return;
       clearTimeout(pending.current);
       pending.current = null;
-      const serialized = serverCopyKey(latest.current);
+      const serialized = serializeDraft(latest.current);
       if (serialized === lastSent.current) return;
       lastSent.current = serialized;
-      orderApi.saveDraftOnExit(toServerCopy(latest.current));
+      orderApi.saveDraftOnExit(toSerialized(latest.current));
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide();
