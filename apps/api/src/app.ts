@@ -22,6 +22,9 @@ import { locationRoutes } from './modules/locations/locations.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { registerIdentity } from './modules/auth/identity.plugin';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { commercialRoutes } from './modules/commercial/commercial.routes';
+import { settlementsRoutes } from './modules/settlements/settlements.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -214,6 +217,19 @@ export async function buildApp({
       storage: storage ?? createFileStorage(config.uploads),
       scratchDir: path.join(config.uploads.dir, 'scratch'),
       clock: clock ?? (() => new Date()),
+    },
+  });
+  // Money and numbers of a business client (issue 16).
+  await app.register(settlementsRoutes, {
+    deps: { db: database.db, clock: clock ?? (() => new Date()), carrier: config.carrier },
+  });
+  await app.register(analyticsRoutes, { deps: { db: database.db, clock: clock ?? (() => new Date()) } });
+  await app.register(commercialRoutes, {
+    deps: {
+      db: database.db,
+      clock: clock ?? (() => new Date()),
+      storage: storage ?? createFileStorage(config.uploads),
+      allowedOrigins: config.allowedOrigins,
     },
   });
   // Tariff and promo-code changes reach every API instance on the database (LISTEN/NOTIFY).

@@ -16,3 +16,6 @@ export * from './pricing';
 export * from './orders';
 export * from './cargo-transfer';
 export * from './team';
+export * from './settlements';
+export * from './analytics';
+export * from './commercial';

@@ -107,6 +107,27 @@ export const API_PATHS = {
   /** GET ?token: the invitation as its recipient sees it. */
   teamInvitation: '/api/v1/user/team/invitation',
   teamAccept: '/api/v1/user/team/accept',
+  // Money and numbers of a business client (issue 16).
+  discounts: '/api/v1/user/discounts',
+  offers: '/api/v1/user/offers',
+  /** GET ?offer_id: same-origin only, idempotent. */
+  takeOffer: '/api/v1/user/take_offer',
+  settlementContracts: '/api/v1/user/settlements/contracts',
+  settlementReview: '/api/v1/user/settlements/review',
+  settlementSummary: '/api/v1/user/settlements/summary',
+  /** Not in the spec: the reconciliation act (акт сверки), `?contract_uuid&date_from&date_to&format=pdf|xlsx`. */
+  settlementReconciliation: '/api/v1/user/settlements/reconciliation',
+  managers: '/api/v1/user/managers',
+  /** Not in the spec: a manager's photo, followed by `/{manager_id}`. */
+  managerPhoto: '/api/v1/user/managers/photo',
+  managerRating: '/api/v1/user/duty_manager_rating/',
+  analyticsNumbers: '/api/v1/user/analytics/numbers',
+  analyticsNumbersDynamic: '/api/v1/user/analytics/numbers_dynamic',
+  analyticsAverageNumbers: '/api/v1/user/analytics/average_numbers',
+  analyticsCargo: '/api/v1/user/analytics/cargo',
+  analyticsTransferParticipation: '/api/v1/user/analytics/transfer_participation',
+  analyticsDeliveryType: '/api/v1/user/analytics/delivery_type',
+  analyticsDirections: '/api/v1/user/analytics/directions',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

@@ -40,3 +40,4 @@ export * from './cargo-transfer';
 export * from './team';
 export * from './staff';
 export * from './access-request';
+export * from './finance';

@@ -35,6 +35,9 @@ import { TEAM_TEXTS } from './texts/team';
 import { ACCOUNT_TEXTS } from './texts/account';
 import { DOCUMENTS_TEXTS } from './texts/documents';
 import { BACK_OFFICE_TEXTS } from './texts/back-office';
+import { SETTLEMENTS_TEXTS } from './texts/settlements';
+import { ANALYTICS_TEXTS } from './texts/analytics';
+import { COMMERCIAL_TEXTS } from './texts/commercial';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -93,4 +96,10 @@ export const MESSAGES = {
   /** Shipping and financial documents of a cargo: PDFs, refusals, the card's block (issue 15). */
   documents: DOCUMENTS_TEXTS,
   backOffice: BACK_OFFICE_TEXTS,
+  /** Contracts, balances, the month review and the reconciliation act (issue 16). */
+  settlements: SETTLEMENTS_TEXTS,
+  /** Analytics of a client's shipments (issue 16). */
+  analytics: ANALYTICS_TEXTS,
+  /** Discounts, offers, the personal manager and its rating (issue 16). */
+  commercial: COMMERCIAL_TEXTS,
 } as const;

@@ -145,3 +145,4 @@ export * from './orders';
 export * from './abuse';
 export * from './profiles';
 export * from './staff';
+export * from './finance';

@@ -19,6 +19,7 @@ import {
 import { createdAt } from './columns';
 import { consents, sessions, users } from './index';
 import { cities, subdivisions } from './locations';
+import { contracts } from './finance';
 import { clientProfiles } from './profiles';
 import { staffUsers } from './staff';
 
@@ -125,6 +126,11 @@ export const cargos = pgTable(
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     /** The personal-data consent given with the order (152-FZ): document version, hash, time, IP. */
     consentId: bigint('consent_id', { mode: 'number' }).references(() => consents.id, { onDelete: 'set null' }),
+    /**
+     * The contract the cargo is charged to (issue 16): the owner profile's default contract when
+     * the order was paid by bank transfer; null for cash and card orders.
+     */
+    contractId: uuid('contract_id').references((): AnyPgColumn => contracts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -143,6 +149,22 @@ export const cargos = pgTable(
       t.cityDeliveryName,
       t.senderName,
       t.recipientName,
+    ),
+    // Analytics (issue 16): every figure of a profile's period is an index-only scan of this.
+    index('cargos_owner_analytics_idx').on(
+      t.ownerProfileId,
+      t.createdAt,
+      t.status,
+      t.departureType,
+      t.deliveryType,
+      t.customerRole,
+      t.weightKg,
+      t.volumeM3,
+      t.priceKopecks,
+      t.cityDepartureName,
+      t.cityDeliveryName,
+      t.plannedArrivalDate,
+      t.statusChangedAt,
     ),
     index('cargos_owner_price_idx').on(t.ownerProfileId, t.priceKopecks, t.id),
     index('cargos_owner_status_changed_idx').on(t.ownerProfileId, t.statusChangedAt, t.id),

@@ -41,6 +41,8 @@ export const staffUsers = pgTable(
     /** For a client manager: hours and messenger shown to the clients they serve. */
     workHours: text('work_hours'),
     messenger: text('messenger'),
+    /** A photo shown to the clients a manager serves (upload storage key, re-encoded JPEG). */
+    photoKey: text('photo_key'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,6 +4,10 @@ export const ACCOUNT_TEXTS = {
   nav: {
     overview: 'Обзор',
     orders: 'Мои заказы',
+    finance: 'Взаиморасчёты',
+    analytics: 'Аналитика',
+    offers: 'Скидки и предложения',
+    manager: 'Мой менеджер',
     access: 'Полный доступ',
     team: 'Команда',
     settings: 'Настройки',

@@ -15,6 +15,10 @@ const T = ACCOUNT_TEXTS;
 const LINKS = [
   { href: '/personal-account', label: T.nav.overview, exact: true },
   { href: '/personal-account/orders', label: T.nav.orders },
+  { href: '/personal-account/finance', label: T.nav.finance },
+  { href: '/personal-account/analytics', label: T.nav.analytics },
+  { href: '/personal-account/offers', label: T.nav.offers },
+  { href: '/personal-account/manager', label: T.nav.manager },
   { href: '/personal-account/access', label: T.nav.access },
   { href: '/personal-account/team', label: T.nav.team },
   { href: '/personal-account/settings', label: T.nav.settings },
