@@ -29,7 +29,7 @@ import type {
   BoOfficeList,
   BoStatusChangeBodySchema,
 } from '@freight/contracts/back-office-cargo';
-import type { CargoParticipantData, Database } from '@freight/db';
+import { bookCargoStatus, type CargoParticipantData, type Database } from '@freight/db';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { Outbox } from '../messaging/outbox.service';
@@ -413,6 +413,8 @@ async function applyTransition(
 ): Promise<void> {
   const from = statusOf(row);
   if (!(await repo.updateStatus(tx, row.id, from, change.to, change.at))) throw conflict(E.statusChangedMeanwhile);
+  // The contract's charges (or a cancelled prepaid cargo's credit note) in the same transaction (issue 16).
+  await bookCargoStatus(tx, row.id, change.to, change.at);
   await insertHistory(tx, [
     {
       cargoId: row.id,

@@ -29,7 +29,7 @@ import {
   type FullCalculatorResponse,
   type RequestCreateResponse,
 } from '@freight/contracts';
-import type { CargoParticipantData, Database } from '@freight/db';
+import { defaultContractFor, type CargoParticipantData, type Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import { findActiveUserById, type UserRow } from '../auth/identity.repository';
 import { recordConsent } from '../consents/consent.service';
@@ -412,9 +412,16 @@ async function createCargo(
     deliveryOfficeId: prepared.deliveryOfficeId,
   });
   const payer = roleParticipant(draft, 'payer');
+  const ownerProfileId = owner.kind === 'user' ? await profileForNewCargo(tx, owner.userId, [payer, customer]) : null;
+  // A bank-transfer order of a known profile is charged to the profile's default contract (issue 16).
+  const contractId =
+    draft.paymentType === 'non_cash' && ownerProfileId !== null
+      ? await defaultContractFor(tx, ownerProfileId, toIsoDate(now)!)
+      : null;
   const row = await insertWithTrackNumber(tx, {
     ownerUserId: owner.kind === 'user' ? owner.userId : null,
-    ownerProfileId: owner.kind === 'user' ? await profileForNewCargo(tx, owner.userId, [payer, customer]) : null,
+    ownerProfileId,
+    contractId,
     ownerSessionId: owner.kind === 'session' ? owner.sessionId : null,
     status: INITIAL_CARGO_STATUS,
     statusChangedAt: now,
