@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   /** NOTIFY `channel` with `payload` (delivered to every listener, this process included). */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (the test kit's migrated-database snapshot). */
+  dumpDataDir?: () => Promise<Blob | File>;
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -48,6 +50,8 @@ export interface OpenDatabaseOptions {
   /** Called when an idle pooled connection fails (e.g. the server restarts). Must not throw. */
   onIdleError?: (error: Error) => void;
   migrationsFolder?: string;
+  /** PGlite in memory only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -104,7 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
@@ -127,6 +131,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
