@@ -5,7 +5,7 @@ import {
   cargoCharges,
   chargeDueOn,
   chargesOnStatus,
-  formatDate,
+  MESSAGES,
   toIsoDate,
 } from '@freight/domain';
 import type { Database } from './client';
@@ -39,7 +39,7 @@ export async function defaultContractFor(db: Database, profileId: number, on: st
 
 /** The document a cargo's charges go under: the universal transfer document (УПД) of the cargo. */
 export function chargeDocumentNumber(trackNumber: string): string {
-  return `УПД № ${trackNumber}`;
+  return MESSAGES.settlements.chargeDocument(trackNumber);
 }
 
 export interface BookedCharges {
@@ -53,7 +53,8 @@ export interface BookedCharges {
  * Books what a cargo's move to `status` at `at` means for its contract, in the caller's
  * transaction: the charges of its price lines when the contract's kind charges on this status
  * (one per cargo and service: booking twice writes nothing), or — when a charged cargo is
- * cancelled — a credit note for each of its charges. A cargo without a contract writes nothing.
+ * cancelled — one credit note of all its charges (once: a second cancellation writes nothing).
+ * Entries are dated the Moscow day of `at`. A cargo without a contract writes nothing.
  */
 export async function bookCargoStatus(
   tx: Database,
@@ -92,7 +93,7 @@ export async function bookCargoStatus(
           serviceCode: charge.serviceCode,
           documentNumber: chargeDocumentNumber(cargo.trackNumber),
           documentDate: bookedOn,
-          description: `${charge.title}, груз ${cargo.trackNumber}`,
+          description: MESSAGES.settlements.chargeDescription(charge.title, cargo.trackNumber),
         })),
       )
       .onConflictDoNothing({
@@ -122,9 +123,9 @@ export async function bookCargoStatus(
       dueOn: null,
       cargoId,
       serviceCode: null,
-      documentNumber: `КУПД № ${cargo.trackNumber}`,
+      documentNumber: MESSAGES.settlements.creditNoteDocument(cargo.trackNumber),
       documentDate: bookedOn,
-      description: `Отмена перевозки, груз ${cargo.trackNumber} (${formatDate(at)})`,
+      description: MESSAGES.settlements.creditNoteDescription(cargo.trackNumber),
     });
     return { charged: 0, credited: 1 };
   }

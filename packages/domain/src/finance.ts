@@ -36,7 +36,11 @@ export interface ChargeableLine {
 }
 
 export interface CargoCharge {
-  /** The price line's code: one charge per cargo and service. */
+  /**
+   * The price line's code: one charge per cargo and service. A code a cargo's lines repeat (two
+   * packaging choices are two 'packaging' lines) is numbered from its second line on:
+   * 'packaging', 'packaging:2'.
+   */
   serviceCode: string;
   title: string;
   amountKopecks: number;
@@ -49,7 +53,16 @@ export interface CargoCharge {
  * that end at zero are not charged. The sum always equals the cargo's price (when it is ≥ 0).
  */
 export function cargoCharges(lines: readonly ChargeableLine[]): CargoCharge[] {
-  const positive = lines.filter((l) => l.amount_kopecks > 0).map((l) => ({ ...l }));
+  // The ledger keeps one charge per cargo and service code: repeated codes get a number, in the
+  // lines' order, so no line is lost to the uniqueness of (cargo, service).
+  const seen = new Map<string, number>();
+  const positive = lines
+    .filter((l) => l.amount_kopecks > 0)
+    .map((l) => {
+      const count = (seen.get(l.code) ?? 0) + 1;
+      seen.set(l.code, count);
+      return { ...l, code: count === 1 ? l.code : `${l.code}:${count}` };
+    });
   let discount = -lines.filter((l) => l.amount_kopecks < 0).reduce((sum, l) => sum + l.amount_kopecks, 0);
   // Freight first, then the rest in their order.
   positive.sort((a, b) => Number(b.code === 'freight') - Number(a.code === 'freight'));
@@ -65,7 +78,10 @@ export function cargoCharges(lines: readonly ChargeableLine[]): CargoCharge[] {
 }
 
 /** The day a charge booked on `bookedOn` is due under a contract. */
-export function chargeDueOn(contract: { kind: ContractKind; paymentTermDays: number | null }, bookedOn: string): string {
+export function chargeDueOn(
+  contract: { kind: ContractKind; paymentTermDays: number | null },
+  bookedOn: string,
+): string {
   return contract.kind === 'postpayment' ? addCalendarDays(bookedOn, contract.paymentTermDays ?? 0) : bookedOn;
 }
 
@@ -132,8 +148,7 @@ export function contractPosition(input: ContractPositionInput): ContractPosition
     debtKopecks,
     advanceKopecks: Math.max(0, -balanceKopecks),
     overdueKopecks,
-    creditLeftKopecks:
-      input.kind === 'postpayment' ? Math.max(0, (input.creditLimitKopecks ?? 0) - debtKopecks) : null,
+    creditLeftKopecks: input.kind === 'postpayment' ? Math.max(0, (input.creditLimitKopecks ?? 0) - debtKopecks) : null,
     nextPayment,
   };
 }
@@ -184,12 +199,7 @@ export function analyticsStatusGroup(status: CargoStatus): AnalyticsStatusGroup 
 }
 
 /** The delivery-type pairs of GET user/analytics/delivery_type (departure → delivery). */
-export const ANALYTICS_DELIVERY_TYPES = [
-  'terminal_terminal',
-  'terminal_door',
-  'door_terminal',
-  'door_door',
-] as const;
+export const ANALYTICS_DELIVERY_TYPES = ['terminal_terminal', 'terminal_door', 'door_terminal', 'door_door'] as const;
 export type AnalyticsDeliveryType = (typeof ANALYTICS_DELIVERY_TYPES)[number];
 
 export function analyticsDeliveryType(departureType: string, deliveryType: string): AnalyticsDeliveryType {
