@@ -39,6 +39,8 @@ export const StaffAccountSchema = z.object({
   email: z.string().nullable(),
   totp_enrolled: z.boolean(),
   disabled: z.boolean(),
+  /** A photo is stored (PUT /api/v1/back-office/staff/{id}/photo); clients of a manager see it. */
+  has_photo: z.boolean(),
   created_at: z.string(),
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;

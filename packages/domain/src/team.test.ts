@@ -10,6 +10,8 @@ describe('team roles', () => {
       expect(roleCan('admin', permission)).toBe(true);
     }
     expect(PROFILE_ROLES.filter((r) => roleCan(r, 'team.manage'))).toEqual(['owner', 'admin']);
+    // Taking an offer changes the company's prices: the owner's and administrators' call.
+    expect(PROFILE_ROLES.filter((r) => roleCan(r, 'offers.accept'))).toEqual(['owner', 'admin']);
   });
 
   it('a shipping manager places and handles orders but never sees money; an accountant the reverse', () => {

@@ -28,6 +28,8 @@ export const PROFILE_PERMISSIONS = [
   'settlements.view',
   /** Analytics of the profile's shipments. */
   'analytics.view',
+  /** Take the carrier's offers for the profile (GET /user/take_offer): their discount applies to its orders. */
+  'offers.accept',
   /** Invite and remove members, change their roles. */
   'team.manage',
 ] as const;

@@ -618,7 +618,7 @@ export async function updateOffer(
   input: OfferInput,
 ): Promise<AdminOffer> {
   const now = deps.clock();
-  return deps.db.transaction(async (t) => {
+  const result = await deps.db.transaction(async (t) => {
     const tx = asDb(t);
     const current = await repo.findOffer(tx, id, { lock: true });
     if (!current) throw notFound(E.offerNotFound);
@@ -632,6 +632,9 @@ export async function updateOffer(
     );
     return after;
   });
+  // A taken offer's discount is priced (issue 16): its new percent, dates or withdrawal show at once.
+  await deps.announcePriceChange();
+  return result;
 }
 
 export async function deleteOffer(deps: BackOfficeDeps, request: FastifyRequest, id: number): Promise<void> {
@@ -648,6 +651,7 @@ export async function deleteOffer(deps: BackOfficeDeps, request: FastifyRequest,
       now,
     );
   });
+  await deps.announcePriceChange();
 }
 
 // --- Personal discounts ------------------------------------------------------------------------

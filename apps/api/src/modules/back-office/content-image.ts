@@ -36,10 +36,32 @@ export interface ReceivedContentImage {
   size: number;
 }
 
+/** How refusals are worded, and the field they are reported under. */
+export interface ImageIntakeWording {
+  field: string;
+  type: string;
+  tooLarge: string;
+  tooMany: string;
+  required: string;
+}
+
+/** An illustration of a news item or promotion, under the `image` field. */
+const ILLUSTRATION: ImageIntakeWording = {
+  field: 'image',
+  type: E.imageType,
+  tooLarge: E.imageTooLarge,
+  tooMany: E.imageTooMany,
+  required: E.imageRequired,
+};
+
 export interface ContentImageOptions {
   storage: FileStorage;
   scratchDir: string;
   maxBytes?: number;
+  /** Whether WebP is taken besides JPEG and PNG (default true; a staff photo is JPEG or PNG). */
+  webp?: boolean;
+  /** Default: an illustration's wording under `image`. */
+  wording?: ImageIntakeWording;
 }
 
 /** Bytes that settle the format: JPEG FF D8, PNG 89 50, WebP `RIFF....WEBP`. */
@@ -51,12 +73,15 @@ const isWebp = (head: Buffer) =>
 /** Counts the bytes going through and fails at the first one over the limit. */
 class ByteLimit extends Transform {
   bytes = 0;
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly max: number,
+    private readonly message: string,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.max) callback(new UploadRejection('too_large', E.imageTooLarge));
+    if (this.bytes > this.max) callback(new UploadRejection('too_large', this.message));
     else callback(null, chunk);
   }
 }
@@ -74,7 +99,7 @@ async function receiveWebp(source: Readable, options: Required<ContentImageOptio
   const original = path.join(options.scratchDir, `${id}.upload`);
   const cleaned = path.join(options.scratchDir, `${id}.clean`);
   try {
-    const limit = new ByteLimit(options.maxBytes);
+    const limit = new ByteLimit(options.maxBytes, options.wording.tooLarge);
     await pipeline(source, limit, new BatchedFileWriter(original));
     const header = Buffer.alloc(8);
     const handle = await open(original, 'r');
@@ -91,7 +116,7 @@ async function receiveWebp(source: Readable, options: Required<ContentImageOptio
     const input = () => sharp(original, { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS, autoOrient: true });
     try {
       const meta = await input().metadata();
-      if (meta.format !== 'webp') throw new UploadRejection('wrong_type', E.imageType);
+      if (meta.format !== 'webp') throw new UploadRejection('wrong_type', options.wording.type);
       const info = await input().webp({ quality: 90 }).toFile(cleaned);
       const tempKey = await options.storage.adoptTemp(cleaned);
       return { tempKey, mime: 'image/webp', extension: 'webp', size: info.size };
@@ -119,7 +144,12 @@ export async function receiveContentImage(
   source: Readable,
   options: ContentImageOptions,
 ): Promise<ReceivedContentImage> {
-  const settings = { ...options, maxBytes: options.maxBytes ?? CONTENT_IMAGE_MAX_BYTES };
+  const settings: Required<ContentImageOptions> = {
+    ...options,
+    maxBytes: options.maxBytes ?? CONTENT_IMAGE_MAX_BYTES,
+    webp: options.webp ?? true,
+    wording: options.wording ?? ILLUSTRATION,
+  };
   const { head, stream } = await peek(source, SNIFF_BYTES);
   if ((head[0] === 0xff && head[1] === 0xd8) || (head[0] === 0x89 && head[1] === 0x50)) {
     // The client's name and type are not compared with the content: the content decides, and
@@ -127,28 +157,28 @@ export async function receiveContentImage(
     const image = await receiveImage(stream, { ...settings, declared: { name: 'image', type: '' } });
     return { tempKey: image.tempKey, mime: image.mime, extension: image.extension, size: image.size };
   }
-  if (isWebp(head)) return receiveWebp(stream, settings);
+  if (settings.webp && isWebp(head)) return receiveWebp(stream, settings);
   stream.destroy();
-  throw new UploadRejection('wrong_type', E.imageType);
+  throw new UploadRejection('wrong_type', settings.wording.type);
 }
 
-/** A refusal as the editor should see it, under the `image` field. */
-function imageError(error: UploadRejection): AppError {
+/** A refusal as the editor should see it, under the wording's field (`image`). */
+function imageError(error: UploadRejection, wording: ImageIntakeWording): AppError {
   if (error.reason === 'too_large') {
-    return new AppError('PAYLOAD_TOO_LARGE', 413, E.imageTooLarge, { image: E.imageTooLarge });
+    return new AppError('PAYLOAD_TOO_LARGE', 413, wording.tooLarge, { [wording.field]: wording.tooLarge });
   }
   // The JPEG/PNG path names only its own two formats: say ours.
-  const message = error.reason === 'wrong_type' || error.reason === 'type_mismatch' ? E.imageType : error.message;
-  return new AppError('VALIDATION_FAILED', 400, message, { image: message });
+  const message = error.reason === 'wrong_type' || error.reason === 'type_mismatch' ? wording.type : error.message;
+  return new AppError('VALIDATION_FAILED', 400, message, { [wording.field]: message });
 }
 
-function mapIntakeError(error: unknown): unknown {
+function mapIntakeError(error: unknown, wording: ImageIntakeWording): unknown {
   if (error instanceof AppError) return error;
-  if (error instanceof UploadRejection) return imageError(error);
+  if (error instanceof UploadRejection) return imageError(error, wording);
   const code = (error as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return imageError(new UploadRejection('too_large', E.imageTooLarge));
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return imageError(new UploadRejection('too_large', wording.tooLarge), wording);
   if (code === 'FST_FILES_LIMIT')
-    return new AppError('VALIDATION_FAILED', 400, E.imageTooMany, { image: E.imageTooMany });
+    return new AppError('VALIDATION_FAILED', 400, wording.tooMany, { [wording.field]: wording.tooMany });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
     return new AppError('BAD_REQUEST', 400, MESSAGES.common.validationFailed);
   }
@@ -171,22 +201,25 @@ export async function receiveContentImagePart(
   parts: AsyncIterable<Multipart>,
   options: ContentImageOptions,
 ): Promise<ReceivedContentImage> {
+  const wording = options.wording ?? ILLUSTRATION;
   let received: ReceivedContentImage | undefined;
   try {
     for await (const part of parts) {
       if (part.type !== 'file') continue;
       if (received) {
         part.file.resume();
-        throw new AppError('VALIDATION_FAILED', 400, E.imageTooMany, { image: E.imageTooMany });
+        throw new AppError('VALIDATION_FAILED', 400, wording.tooMany, { [wording.field]: wording.tooMany });
       }
       received = await receiveContentImage(part.file, options);
-      if (part.file.truncated) throw new UploadRejection('too_large', E.imageTooLarge);
+      if (part.file.truncated) throw new UploadRejection('too_large', wording.tooLarge);
     }
   } catch (error) {
     if (received) await options.storage.remove(received.tempKey).catch(() => undefined);
-    throw mapIntakeError(error);
+    throw mapIntakeError(error, wording);
   }
-  if (!received) throw new AppError('VALIDATION_FAILED', 400, E.imageRequired, { image: E.imageRequired });
+  if (!received) {
+    throw new AppError('VALIDATION_FAILED', 400, wording.required, { [wording.field]: wording.required });
+  }
   return received;
 }
 

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@freight/contracts';
@@ -33,6 +35,8 @@ import { AppError } from '../../errors/app-error';
 import { hashSecret } from '../auth/password';
 import type { BackOfficeDeps } from './back-office.deps';
 import { countOpenSecurityAlerts } from './alerts.repository';
+import { CONTENT_IMAGE_MAX_BYTES, receiveContentImagePart } from './content-image';
+import { removeStaffPhoto, setStaffPhoto, STAFF_PHOTO_WORDING } from './staff-photo';
 import { newTotpSecret } from './staff-auth';
 import { actingStaff, recordAudit, requireStaff } from './staff-context';
 import * as repo from './staff.repository';
@@ -61,8 +65,26 @@ function accountOf(row: StaffRow) {
     email: row.email,
     totp_enrolled: row.totpEnrolledAt !== null,
     disabled: row.disabledAt !== null,
+    has_photo: row.photoKey !== null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Multipart overhead allowed on top of the photo bytes (boundary and part headers). */
+const PART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * After refusing an upload whose body is still arriving: read the rest away (never kept) and
+ * close the connection after the answer, so the browser gets the 4xx instead of a reset
+ * (as content-admin.routes.ts does for illustrations).
+ */
+function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.raw.readableEnded) return;
+  void reply.header('connection', 'close');
+  request.raw.resume();
+  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
+  timer.unref();
+  request.raw.once('end', () => clearTimeout(timer));
 }
 
 /** What the audit log keeps of a staff account (never the password hash or the TOTP seed). */
@@ -255,6 +277,76 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
         return accountOf(after!);
       });
     },
+  );
+
+  // --- The photo a manager's clients see (issue 16; multipart, in a scope of its own) ----------
+
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<ZodTypeProvider>();
+    await uploads.register(multipart, {
+      limits: {
+        fileSize: CONTENT_IMAGE_MAX_BYTES + 1,
+        files: 2,
+        fields: 5,
+        fieldSize: 1024,
+        parts: 7,
+        headerPairs: 50,
+      },
+    });
+    const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+    uploads.put(
+      '/api/v1/back-office/staff/:id/photo',
+      {
+        preHandler: requireStaff('staff.manage'),
+        schema: {
+          tags: ['back-office'],
+          summary: 'Uploads the photo of a staff member (shown to the clients a manager serves)',
+          description:
+            'multipart/form-data with one file (any field name): JPEG or PNG by its content, whatever its name, at ' +
+            'most 10 MB; checked, re-encoded without metadata and stored privately. Replaces the previous photo.',
+          consumes: ['multipart/form-data'],
+          params,
+          response: { 200: StaffAccountSchema, ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        try {
+          if (!request.isMultipart()) {
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.common.unsupportedMediaType);
+          }
+          const declared = Number(request.headers['content-length']);
+          if (Number.isFinite(declared) && declared > CONTENT_IMAGE_MAX_BYTES + 2 * PART_OVERHEAD_BYTES) {
+            const message = STAFF_PHOTO_WORDING.tooLarge;
+            throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { photo: message });
+          }
+          const image = await receiveContentImagePart(request.parts(), {
+            storage: deps.storage,
+            scratchDir: deps.scratchDir,
+            webp: false,
+            wording: STAFF_PHOTO_WORDING,
+          });
+          return accountOf(await setStaffPhoto(deps, request, request.params.id, image));
+        } catch (error) {
+          abandonBody(request, reply);
+          throw error;
+        }
+      },
+    );
+  });
+
+  app.delete(
+    '/api/v1/back-office/staff/:id/photo',
+    {
+      preHandler: requireStaff('staff.manage'),
+      schema: {
+        tags: ['back-office'],
+        summary: 'Removes the photo of a staff member',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: StaffAccountSchema, ...errors },
+      },
+    },
+    async (request) => accountOf(await removeStaffPhoto(deps, request, request.params.id)),
   );
 
   app.get(

@@ -2,9 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   cities,
   clientDiscounts,
+  clientProfiles,
   doorServiceRates,
+  offerAcceptances,
+  offers,
   packageTypes,
   priceLists,
+  profileMembers,
   promoCodes,
   surcharges,
   tariffRoutes,
@@ -81,19 +85,32 @@ function prepare(db: Database) {
       .where(eq(promoCodes.code, sql.placeholder('code')))
       .limit(1)
       .prepare('pricing_promo_code'),
+    // The client's discount: the larger of the personal one and the best offer the active profile
+    // took (offers.discount_percent is whole percent: ×100 = basis points). The active profile is
+    // what `activeProfileOf` (profiles.repository.ts) settles on: users.active_profile_id while the
+    // user is still its member, else the personal profile.
     discount: db
-      .select({ bp: clientDiscounts.discountBp })
-      .from(clientDiscounts)
-      .innerJoin(users, eq(users.id, clientDiscounts.userId))
-      .where(
-        and(
-          eq(clientDiscounts.userId, sql.placeholder('userId')),
-          eq(users.isVerified, true),
-          sql`${users.deletedAt} is null`,
-        ),
-      )
+      .select({
+        bp: sql<number>`greatest(
+          coalesce(${clientDiscounts.discountBp}, 0),
+          coalesce((
+            select max(${offers.discountPercent}) * 100
+            from ${offerAcceptances}
+            join ${offers} on ${offers.id} = ${offerAcceptances.offerId}
+            where ${offerAcceptances.profileId} = coalesce(
+                (select ${profileMembers.profileId} from ${profileMembers}
+                  where ${profileMembers.userId} = ${users.id} and ${profileMembers.profileId} = ${users.activeProfileId}),
+                (select ${clientProfiles.id} from ${clientProfiles} where ${clientProfiles.personalUserId} = ${users.id}))
+              and ${offers.isActive}
+              and ${offers.validFrom} <= ${sql.placeholder('today')}
+              and ${offers.validTo} >= ${sql.placeholder('today')}
+          ), 0))`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(clientDiscounts, eq(clientDiscounts.userId, users.id))
+      .where(and(eq(users.id, sql.placeholder('userId')), eq(users.isVerified, true), sql`${users.deletedAt} is null`))
       .limit(1)
-      .prepare('pricing_personal_discount'),
+      .prepare('pricing_client_discount'),
   };
 }
 
@@ -112,8 +129,13 @@ export async function findPromoCode(db: Database, code: string) {
   return rows[0];
 }
 
-/** The personal discount of a verified, not deleted client (0 when none). */
-export async function findPersonalDiscountBp(db: Database, userId: number): Promise<number> {
-  const rows = await statements(db).discount.execute({ userId });
+/**
+ * The discount pricing gives a verified, not deleted client, in basis points (0 when none): the
+ * larger of the personal discount (client_discounts) and the discount of the best active offer
+ * in date on `today` (Moscow, YYYY-MM-DD) that the client's active profile took. Discounts never
+ * add up (MESSAGES.commercial.discountRule says so to the client).
+ */
+export async function findClientDiscountBp(db: Database, userId: number, today: string): Promise<number> {
+  const rows = await statements(db).discount.execute({ userId, today });
   return rows[0]?.bp ?? 0;
 }

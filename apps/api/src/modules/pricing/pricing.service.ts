@@ -7,6 +7,7 @@ import {
   formatRub,
   formatTransitTerms,
   arrivalAfterDispatch,
+  toIsoDate,
   pricingPlaces,
   summarizePlaces,
   summarizeTotals,
@@ -35,7 +36,7 @@ import { pricingReferenceFor, type ReferenceCache } from './reference-cache';
 import {
   findDoorRate,
   findActivePackages,
-  findPersonalDiscountBp,
+  findClientDiscountBp,
   findPricingCity,
   findPromoCode,
   findRoutes,
@@ -165,12 +166,20 @@ async function doorTariff(ref: ReferenceCache, db: Database, city: PricingCity):
   return row;
 }
 
-/** The client's personal discount: from the calculator's short-lived cache when given, else read now. */
+/**
+ * The client's discount (the larger of the personal one and that of an offer the active profile
+ * took, pricing.repository.ts findClientDiscountBp): from the calculator's short-lived cache when
+ * given, else read now. The cache is keyed by the user alone, so after switching the active
+ * profile (or taking an offer through another API instance) the calculator may show the previous
+ * discount for up to PERSONAL_DISCOUNT_TTL_MS (30 s); orders read it afresh. Offer changes in the
+ * back-office drop the cache everywhere (announcePriceChange).
+ */
 function personalDiscountBp(ctx: PricingContext, wanted: boolean | undefined): number | Promise<number> {
-  const { db, userId, personalDiscounts } = ctx;
+  const { db, userId, personalDiscounts, now } = ctx;
   if (!wanted || userId === null) return 0;
-  if (!personalDiscounts) return findPersonalDiscountBp(db, userId);
-  return personalDiscounts.get(`discount:${userId}`, () => findPersonalDiscountBp(db, userId));
+  const read = () => findClientDiscountBp(db, userId, toIsoDate(now)!);
+  if (!personalDiscounts) return read();
+  return personalDiscounts.get(`discount:${userId}`, read);
 }
 
 const cityBrief = (c: PricingCity) => ({ id: c.id, name: c.name, timezone: c.timezone });

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FullCalculatorResponseSchema, PricesTermsResponseSchema } from '@freight/contracts';
-import { cities, clientDiscounts, promoCodes } from '@freight/db';
-import { MESSAGES, RU_PRODUCTION_CALENDAR, formatLongDate, plannedArrivalDate } from '@freight/domain';
+import { attachLegalProfile, cities, clientDiscounts, offerAcceptances, offers, promoCodes, users } from '@freight/db';
+import {
+  MESSAGES,
+  RU_PRODUCTION_CALENDAR,
+  addCalendarDays,
+  formatLongDate,
+  plannedArrivalDate,
+  toIsoDate,
+} from '@freight/domain';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { signUp, testClock } from '../auth/identity-test-kit';
+import { pricesAndTerms } from './pricing.service';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 const P = MESSAGES.pricing;
@@ -23,6 +31,7 @@ describe('pricing calls', () => {
       headers: { origin: TEST_ORIGIN, ...headers },
       payload: body as object,
     });
+  const cityId = (name: string) => ids.get(name)!;
   const route = (from: string, to: string, extra = '') =>
     `city_from_fias_id=${ids.get(from)}&city_to_fias_id=${ids.get(to)}${extra}`;
 
@@ -215,6 +224,95 @@ describe('pricing calls', () => {
         const notAsked = PricesTermsResponseSchema.parse((await call(query, { cookie: visitor.cookie! })).json())
           .prices[0]!;
         expect(notAsked.personal).toBe(false);
+      } finally {
+        await real.close();
+      }
+    });
+
+    it('an offer the active profile took lowers the price when it beats the personal discount; an expired, withdrawn or other profile’s one does not', async () => {
+      const real = await createTestContext();
+      try {
+        const db = real.database.db;
+        const { user } = await signUp(real);
+        await db.insert(clientDiscounts).values({ userId: user.id, discountBp: 700 });
+        const { profileId: company } = await attachLegalProfile(
+          db,
+          { name: 'ООО «Скидка»', inn: '7707083893', kpp: '770701001' },
+          user.id,
+        );
+        const { profileId: other } = await attachLegalProfile(
+          db,
+          { name: 'ООО «Другая»', inn: '7736207543', kpp: '773601001' },
+          user.id,
+        );
+        await db.update(users).set({ activeProfileId: company }).where(eq(users.id, user.id));
+        const now = new Date();
+        const today = toIsoDate(now)!;
+        const [offer] = await db
+          .insert(offers)
+          .values({
+            title: 'Оптовая',
+            description: 'Скидка для постоянных клиентов',
+            conditions: 'От 10 отправок в месяц',
+            discountPercent: 12,
+            profileId: company,
+            validFrom: addCalendarDays(today, -10),
+            validTo: addCalendarDays(today, 10),
+          })
+          .returning({ id: offers.id });
+        const [bigger] = await db
+          .insert(offers)
+          .values({
+            title: 'Для другой компании',
+            description: 'Не для активного профиля',
+            conditions: 'Только для «Другой»',
+            discountPercent: 30,
+            profileId: other,
+            validFrom: addCalendarDays(today, -10),
+            validTo: addCalendarDays(today, 10),
+          })
+          .returning({ id: offers.id });
+        await db.insert(offerAcceptances).values({ offerId: bigger!.id, profileId: other, userId: user.id });
+        // Order pricing: no cache, so every change below shows at once.
+        const price = async (userId: number | null) =>
+          (
+            await pricesAndTerms(
+              { db, now, userId },
+              {
+                city_from_fias_id: String(cityId('Москва')),
+                city_to_fias_id: String(cityId('Новосибирск')),
+                weight: 120,
+                volume: 0.6,
+                quantity: 1,
+                is_logged: true,
+              },
+            )
+          ).prices[0]!.price_kopecks;
+        const anonymous = await price(null);
+        const off = (bp: number) => anonymous - Math.floor((anonymous * bp + 5000) / 10_000);
+
+        // Not taken yet (and the other company's 30 % is not the active profile's): the personal 7 %.
+        expect(await price(user.id)).toBe(off(700));
+        await db.insert(offerAcceptances).values({ offerId: offer!.id, profileId: company, userId: user.id });
+        expect(await price(user.id)).toBe(off(1200));
+        // The larger one wins; they never add up.
+        await db.update(clientDiscounts).set({ discountBp: 1500 }).where(eq(clientDiscounts.userId, user.id));
+        expect(await price(user.id)).toBe(off(1500));
+        await db.update(clientDiscounts).set({ discountBp: 700 }).where(eq(clientDiscounts.userId, user.id));
+        // Expired yesterday: back to the personal discount.
+        await db
+          .update(offers)
+          .set({ validTo: addCalendarDays(today, -1) })
+          .where(eq(offers.id, offer!.id));
+        expect(await price(user.id)).toBe(off(700));
+        // In date again but withdrawn by the carrier.
+        await db.update(offers).set({ validTo: today, isActive: false }).where(eq(offers.id, offer!.id));
+        expect(await price(user.id)).toBe(off(700));
+        await db.update(offers).set({ isActive: true }).where(eq(offers.id, offer!.id));
+        expect(await price(user.id)).toBe(off(1200));
+        // Acting for the other company: its 30 % offer applies instead.
+        await db.update(users).set({ activeProfileId: other }).where(eq(users.id, user.id));
+        expect(await price(user.id)).toBe(off(3000));
       } finally {
         await real.close();
       }

@@ -37,11 +37,16 @@ const errors = {
 };
 
 /**
- * The spec keeps two GET calls that change state (logout, the e-mail change link). They are
- * accepted only from our own pages: `Sec-Fetch-Site: same-origin`, or — from a browser too old
- * to send it — an `Origin` of ours. A link, image or form on another site never qualifies.
+ * The spec keeps GET calls that change state (logout, the e-mail change link, taking an offer).
+ * They are accepted only from our own pages: `Sec-Fetch-Site: same-origin`, or — from a browser
+ * too old to send it — an `Origin` of ours. A link, image or form on another site never
+ * qualifies. The refusal is 403 with `message`.
  */
-export function assertSameOriginGet(request: FastifyRequest, allowedOrigins: readonly string[]): void {
+export function assertSameOriginGet(
+  request: FastifyRequest,
+  allowedOrigins: readonly string[],
+  message: string = MESSAGES.auth.logoutForbidden,
+): void {
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
   if (typeof site === 'string' && site !== '') {
@@ -49,7 +54,7 @@ export function assertSameOriginGet(request: FastifyRequest, allowedOrigins: rea
   } else if (typeof origin === 'string' && allowedOrigins.includes(origin)) {
     return;
   }
-  throw new AppError('CSRF_REJECTED', 403, MESSAGES.auth.logoutForbidden);
+  throw new AppError('CSRF_REJECTED', 403, message);
 }
 
 /** Identity calls of spec §7 "User", plus the user's own sessions (ASVS 7.5.2). */
