@@ -8,6 +8,7 @@ import { hashSecret } from './modules/auth/password';
 import { purgeIdentityData } from './modules/auth/identity.repository';
 import { purgeIdempotencyKeys } from './modules/orders/orders.repository';
 import { purgeSmsLedger } from './modules/messaging/sms-policy';
+import { demoCargoPricer } from './modules/pricing/demo-pricer';
 import { prepareOperatorToken } from './modules/operator/operator-token';
 
 /**
@@ -30,7 +31,10 @@ let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
 await database.migrate();
 await seedReference(database.db);
-if (config.demoMode) await seedDemo(database.db, { hashPassword: (p) => hashSecret(p) });
+// The demo cargos are priced by the calculator itself, with today's tariffs.
+const demo = config.demoMode
+  ? await seedDemo(database.db, { hashPassword: (p) => hashSecret(p), priceCargo: demoCargoPricer(database.db) })
+  : null;
 
 app = await buildApp({
   config,
@@ -43,6 +47,9 @@ if (config.demoMode) {
   app.log.warn(
     'DEMO_MODE=1: demo data and development helpers are on. Never run a production deployment with DEMO_MODE.',
   );
+  if (demo && demo.unpriced.length > 0) {
+    app.log.warn({ tracks: demo.unpriced }, 'demo cargos the calculator refused were priced by the stand-in formula');
+  }
 }
 
 const purgeTimer = setInterval(() => {

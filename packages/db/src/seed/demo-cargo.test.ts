@@ -58,6 +58,25 @@ describe('seedDemo: the demo client’s cargo', () => {
     expect(Math.max(...ages)).toBeGreaterThan(330);
     expect(Math.max(...ages)).toBeLessThan(366);
     expect(rows.some((r) => r.paid) && rows.some((r) => !r.paid)).toBe(true);
+    // Express (where it runs: up to 2 500 km) for the company and for the client; door deliveries;
+    // insured cargos with the declared value the documents print. Without a pricer the stand-in
+    // formula prices them: the lines add up to the price, VAT 22 % within.
+    const express = rows.filter((r) => r.transportationType === 'express');
+    expect(new Set(express.map((r) => r.ownerProfileId))).toEqual(
+      new Set([company.client_profiles.id, personal.client_profiles.id]),
+    );
+    expect(express.every((r) => ![r.cityDepartureName, r.cityDeliveryName].includes('Новосибирск'))).toBe(true);
+    const door = rows.filter((r) => r.deliveryType === 'address');
+    expect(door.length).toBeGreaterThan(0);
+    for (const r of door)
+      expect([r.deliveryOfficeId, r.deliveryAddress?.startsWith(r.cityDeliveryName)]).toEqual([null, true]);
+    const insured = rows.filter((r) => r.priceLines.some((l) => l.code === 'insurance'));
+    expect(insured.length).toBe(DEMO_CARGO_COUNT / 4);
+    for (const r of insured) expect(r.details).toEqual({ demo: true, services: { declaredValue: 100_000 } });
+    for (const r of rows) {
+      expect(r.priceKopecks).toBe(r.priceLines.reduce((sum, l) => sum + l.amount_kopecks, 0));
+      expect(r.vatKopecks).toBe(Math.round((r.priceKopecks * 22) / 122));
+    }
     expect(rows.filter((r) => r.driverAssignedAt !== null).length).toBeGreaterThan(0);
     const ids = rows.map((r) => r.id);
     const [ratings] = await database.db

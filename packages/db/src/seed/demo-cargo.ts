@@ -35,7 +35,11 @@ const PATHS: Record<CargoStatus, CargoStatus[]> = {
   problem: ['created', 'pickup', 'accepted', 'in_transit', 'problem'],
 };
 
-/** The newest cargos are still moving (every open status once); older ones are mostly delivered. */
+/**
+ * The newest cargos are still moving (every open status once); older ones are mostly delivered.
+ * The company's cargo no. 9 was delivered a few days ago: its invoice is the company's next
+ * payment (demo-finance.ts).
+ */
 const RECENT: CargoStatus[] = [
   'created',
   'awaiting_dropoff',
@@ -46,7 +50,7 @@ const RECENT: CargoStatus[] = [
   'out_for_delivery',
   'problem',
   'in_transit',
-  'arrived',
+  'released',
   'created',
 ];
 
@@ -57,15 +61,19 @@ function statusFor(index: number): CargoStatus {
   return 'released';
 }
 
-const ROUTES: [string, string][] = [
-  ['Москва', 'Новосибирск'],
-  ['Москва', 'Екатеринбург'],
-  ['Санкт-Петербург', 'Казань'],
-  ['Москва', 'Краснодар'],
-  ['Екатеринбург', 'Москва'],
-  ['Новосибирск', 'Санкт-Петербург'],
-  ['Казань', 'Москва'],
-  ['Москва', 'Санкт-Петербург'],
+/**
+ * The demo's directions: [from, to, whether express runs there]. Express goes up to 2 500 km
+ * (the transportation-type catalogue), so not to or from Novosibirsk.
+ */
+const ROUTES: [string, string, boolean][] = [
+  ['Москва', 'Новосибирск', false],
+  ['Москва', 'Екатеринбург', true],
+  ['Санкт-Петербург', 'Казань', true],
+  ['Москва', 'Краснодар', true],
+  ['Екатеринбург', 'Москва', true],
+  ['Новосибирск', 'Санкт-Петербург', false],
+  ['Казань', 'Москва', true],
+  ['Москва', 'Санкт-Петербург', true],
 ];
 
 const RECIPIENTS = [
@@ -91,13 +99,96 @@ const DEMO_COMPANY_ADDRESS = '129090, г. Москва, ул. Щепкина, д
 const person = (type: string, name: string | null, phone: string | null, extra: Partial<CargoParticipantData> = {}) =>
   ({ type, name, phone, email: null, inn: null, kpp: null, ...extra }) satisfies CargoParticipantData;
 
+/** A demo cargo as the calculator prices it (the order wizard's input for the same shipment). */
+export interface DemoCargoPriceInput {
+  /** cities.id of the departure and delivery cities. */
+  cityDepartureId: number;
+  cityDeliveryId: number;
+  /** A transportation-type code: 'auto' or 'express' in the demo. */
+  transportationType: string;
+  departure: { type: 'warehouse' | 'address'; address: string | null };
+  delivery: { type: 'warehouse' | 'address'; address: string | null };
+  /** Places, their total weight (kg) and total volume (m³); the places are of equal size. */
+  quantity: number;
+  weightKg: number;
+  volumeM3: number;
+  /** Roubles; 0: not insured. */
+  declaredValueRub: number;
+  /** Price it for this signed-in client (their personal discount applies); null: as for a visitor. */
+  userId: number | null;
+}
+
+/** What the calculator answers for a {@link DemoCargoPriceInput}: kopecks, VAT within, the price lines. */
+export interface DemoCargoPrice {
+  priceKopecks: number;
+  vatKopecks: number;
+  lines: CargoPriceLine[];
+}
+
+/** The API's pricing, lent to the demo seed (the database package has no tariff engine of its own). */
+export type DemoCargoPricer = (input: DemoCargoPriceInput) => Promise<DemoCargoPrice>;
+
+export interface DemoCargoOptions {
+  now?: Date;
+  /**
+   * Prices the demo cargos with today's tariffs (the API passes its calculator). Without it —
+   * the database package's own tests — {@link formulaPrice} stands in.
+   */
+  priceCargo?: DemoCargoPricer;
+  /** The demo client's personal discount was granted then: cargos ordered since are priced with it. */
+  personalDiscountSince?: Date | null;
+}
+
+export interface DemoCargoResult {
+  trackNumbers: string[];
+  /** Cargos the pricer refused (e.g. a transportation type switched off): priced by the formula instead. */
+  unpriced: string[];
+}
+
+/** Insured demo cargos declare this value (roubles). */
+const DECLARED_VALUE_RUB = 100_000;
+
+/**
+ * The stand-in price when no pricer is given (unit tests of this package only; the API always
+ * passes its calculator): freight 900 ₽ + 23 ₽ per kg + a step by index, insurance 0,3 % of the
+ * declared value, VAT 22 % within. Not the tariffs: do not compare it with the calculator.
+ */
+export function formulaPrice(index: number, input: DemoCargoPriceInput): DemoCargoPrice {
+  const freight = 90_000 + Math.round(input.weightKg) * 2_300 + (index % 5) * 15_000;
+  const lines: CargoPriceLine[] = [
+    {
+      code: 'freight',
+      title: MESSAGES.pricing.freight,
+      amount_kopecks: freight,
+      explanation: `${MESSAGES.pricing.freight}: ${input.weightKg} кг`,
+    },
+  ];
+  if (input.declaredValueRub > 0) {
+    lines.push({
+      code: 'insurance',
+      title: MESSAGES.pricing.insurance,
+      amount_kopecks: Math.round(input.declaredValueRub * 100 * 0.003),
+      explanation: `${MESSAGES.pricing.insurance}: 0,3 % от объявленной ценности`,
+    });
+  }
+  const price = lines.reduce((sum, line) => sum + line.amount_kopecks, 0);
+  return { priceKopecks: price, vatKopecks: Math.round((price * 22) / 122), lines };
+}
+
 /**
  * The demo client's cargo for DEMO_MODE: {@link DEMO_CARGO_COUNT} orders over the last twelve
  * months in every status, with full histories at the terminals of the route, paid and unpaid,
- * some with drivers, some rated, some favourites. Idempotent: the demo track numbers are
- * deleted and written again on every run, so the set always looks as documented.
+ * some with drivers, some rated, some favourites, priced by `options.priceCargo` (today's
+ * tariffs). Idempotent: the demo track numbers are deleted and written again on every run, so
+ * the set always looks as documented. The company's cargos are charged to its contracts and
+ * their ledger written by demo-finance.ts afterwards.
  */
-export async function seedDemoCargo(db: Database, userId: number, now: Date = new Date()): Promise<string[]> {
+export async function seedDemoCargo(
+  db: Database,
+  userId: number,
+  options: DemoCargoOptions = {},
+): Promise<DemoCargoResult> {
+  const now = options.now ?? new Date();
   const terminals = await db
     .select({ id: subdivisions.id, cityId: subdivisions.cityId, cityName: cities.name })
     .from(subdivisions)
@@ -107,7 +198,7 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
   const byCity = new Map<string, { id: number; cityId: number; cityName: string }>();
   for (const t of terminals) if (!byCity.has(t.cityName)) byCity.set(t.cityName, t);
   const routes = ROUTES.filter(([a, b]) => byCity.has(a) && byCity.has(b));
-  if (routes.length === 0) return [];
+  if (routes.length === 0) return { trackNumbers: [], unpriced: [] };
 
   const personalProfileId = await ensurePersonalProfile(db, userId, 'Демо Клиент');
   const { profileId: companyProfileId } = await attachLegalProfile(
@@ -138,6 +229,7 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
   await db.delete(cargos).where(and(inArray(cargos.trackNumber, tracks), eq(cargos.ownerUserId, userId)));
 
   const DAY = 86_400_000;
+  const unpriced: string[] = [];
   for (let i = 0; i < DEMO_CARGO_COUNT; i += 1) {
     const status = statusFor(i);
     const [fromName, toName] = routes[i % routes.length]!;
@@ -161,30 +253,34 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
     const weight = 5 + ((i * 37) % 400);
     const quantity = 1 + (i % 4);
     const volume = Math.round(weight * 0.004 * 1000) / 1000 + 0.05;
-    const freight = 90_000 + weight * 2_300 + (i % 5) * 15_000;
-    const lines: CargoPriceLine[] = [
-      {
-        code: 'freight',
-        title: MESSAGES.pricing.freight,
-        amount_kopecks: freight,
-        explanation: `${MESSAGES.pricing.freight}: ${weight} кг`,
-      },
-    ];
-    let price = freight;
-    if (i % 4 === 1) {
-      const insurance = 25_000;
-      lines.push({
-        code: 'insurance',
-        title: MESSAGES.pricing.insurance,
-        amount_kopecks: insurance,
-        explanation: `${MESSAGES.pricing.insurance}: 0,3 % от объявленной ценности`,
-      });
-      price += insurance;
+    const company = i % 3 === 0;
+    const express = routes[i % routes.length]![2] && i % 5 === 3;
+    const toDoor = i % 5 === 2;
+    const priceInput: DemoCargoPriceInput = {
+      cityDepartureId: from.cityId,
+      cityDeliveryId: to.cityId,
+      transportationType: express ? 'express' : 'auto',
+      departure: { type: 'warehouse', address: null },
+      delivery: toDoor
+        ? { type: 'address', address: `${to.cityName}, ул. Ленина, д. ${10 + i}` }
+        : { type: 'warehouse', address: null },
+      quantity,
+      weightKg: weight,
+      volumeM3: volume,
+      declaredValueRub: i % 4 === 1 ? DECLARED_VALUE_RUB : 0,
+      userId: options.personalDiscountSince && createdAt >= options.personalDiscountSince ? userId : null,
+    };
+    let price: DemoCargoPrice;
+    try {
+      price = options.priceCargo ? await options.priceCargo(priceInput) : formulaPrice(i, priceInput);
+    } catch {
+      // A tariff switched off in the back-office must not stop the demo from starting.
+      unpriced.push(tracks[i]!);
+      price = formulaPrice(i, priceInput);
     }
     const closed = status === 'released' || status === 'cancelled' || status === 'returned';
     const paid = status === 'released' || (!closed && i % 2 === 0 && status !== 'created');
     const driver = ['pickup', 'in_transit', 'out_for_delivery'].includes(status) ? DRIVERS[i % 2]! : null;
-    const company = i % 3 === 0;
     // A cargo still on its way is planned to arrive in the coming days, never in the past.
     const planned = closed
       ? createdAt.getTime() + 7 * DAY
@@ -203,22 +299,22 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
         paid,
         paidAt: paid ? new Date(createdAt.getTime() + DAY) : null,
         paidStorage: status === 'arrived' && i % 2 === 1,
-        partialRelease: status === 'arrived' && i === 9,
+        partialRelease: status === 'arrived' && i === 5,
         cityDepartureId: from.cityId,
         cityDeliveryId: to.cityId,
         cityDepartureName: from.cityName,
         cityDeliveryName: to.cityName,
-        departureType: 'warehouse',
-        deliveryType: i % 5 === 2 ? 'address' : 'warehouse',
+        departureType: priceInput.departure.type,
+        deliveryType: priceInput.delivery.type,
         departureOfficeId: from.id,
-        deliveryOfficeId: i % 5 === 2 ? null : to.id,
-        departureAddress: null,
-        deliveryAddress: i % 5 === 2 ? `${to.cityName}, ул. Ленина, д. ${10 + i}` : null,
+        deliveryOfficeId: toDoor ? null : to.id,
+        departureAddress: priceInput.departure.address,
+        deliveryAddress: priceInput.delivery.address,
         quantity,
         weightKg: weight,
         volumeM3: volume,
         cargoTab: quantity > 1 ? 'multiple' : 'single',
-        transportationType: i % 6 === 5 ? 'express' : 'auto',
+        transportationType: priceInput.transportationType,
         paymentType: company ? 'non_cash' : i % 2 ? 'card' : 'cash',
         payerRole: 'sender',
         customerRole: 'sender',
@@ -234,10 +330,14 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
         senderName: company ? DEMO_COMPANY.name : 'Демо Клиент',
         recipientName: RECIPIENTS[i % RECIPIENTS.length]!,
         ownerProfileId: company ? companyProfileId : personalProfileId,
-        details: { demo: true },
-        priceKopecks: price,
-        priceLines: lines,
-        vatKopecks: Math.round((price * 22) / 122),
+        // The declared value where the documents print it (as an order stores it).
+        details:
+          priceInput.declaredValueRub > 0
+            ? { demo: true, services: { declaredValue: priceInput.declaredValueRub } }
+            : { demo: true },
+        priceKopecks: price.priceKopecks,
+        priceLines: price.lines,
+        vatKopecks: price.vatKopecks,
         plannedDispatchDate: toIsoDate(createdAt),
         plannedArrivalDate: status === 'cancelled' ? null : arrival,
         driverName: driver?.name ?? null,
@@ -270,5 +370,5 @@ export async function seedDemoCargo(db: Database, userId: number, now: Date = ne
     }
     if (i % 7 === 3) await db.insert(cargoFavorites).values({ cargoId: row.id, createdAt: now });
   }
-  return tracks;
+  return { trackNumbers: tracks, unpriced };
 }

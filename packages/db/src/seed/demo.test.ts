@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
-import { clientProfiles, staffUsers, users } from '../schema/index';
+import { clientDiscounts, clientProfiles, contracts, staffUsers, users } from '../schema/index';
 import { DEMO_COMPANY } from './demo-cargo';
 import { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET } from './demo-staff';
 import { seedReference } from './index';
@@ -23,6 +23,11 @@ describe('seedDemo', () => {
     const rows = await database.db.select().from(users).where(eq(users.phone, DEMO_CLIENT.phone));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: 'Демо Клиент', isVerified: true, passwordHash: 'test-hash:Demo-2026' });
+    // The personal discount pricing applies; without reference data there are no cargos, so no
+    // company and no contracts.
+    const discounts = await database.db.select().from(clientDiscounts);
+    expect(discounts.map((d) => [d.userId, d.discountBp])).toEqual([[first.userId, 500]]);
+    await expect(database.db.select().from(contracts)).resolves.toEqual([]);
   });
 });
 
@@ -42,7 +47,10 @@ describe('seedDemoStaff', () => {
         expect(member.passwordHash).toBe(`test-hash:${DEMO_STAFF.find((s) => s.login === member.login)!.password}`);
       }
       const [company] = await database.db.select().from(clientProfiles).where(eq(clientProfiles.inn, DEMO_COMPANY.inn));
-      expect(company!.managerStaffId).toBe(staff.find((s) => s.role === 'client_manager')!.id);
+      const manager = staff.find((s) => s.role === 'client_manager')!;
+      expect(company!.managerStaffId).toBe(manager.id);
+      // No photograph of a made-up person: the screen shows her initials.
+      expect([manager.name, manager.phone, manager.photoKey]).toEqual(['Анна Кузнецова', '+74951234570', null]);
     } finally {
       await database.close();
     }

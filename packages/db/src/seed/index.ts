@@ -30,6 +30,24 @@ export async function seedReference(db: Database): Promise<SeedReport> {
   return { footerLinks: rows.length, network, pricing };
 }
 
-export { DEMO_CLIENT, seedDemo } from './demo';
+export { DEMO_CLIENT, seedDemo, type DemoOptions, type DemoResult } from './demo';
 export { DEMO_STAFF, DEMO_STAFF_TOTP_SECRET, seedDemoStaff } from './demo-staff';
-export { DEMO_CARGO_COUNT, DEMO_COMPANY, demoTrackNumber, seedDemoCargo } from './demo-cargo';
+export {
+  DEMO_CARGO_COUNT,
+  DEMO_COMPANY,
+  demoTrackNumber,
+  seedDemoCargo,
+  type DemoCargoPrice,
+  type DemoCargoPriceInput,
+  type DemoCargoPricer,
+} from './demo-cargo';
+export {
+  DEMO_CONTRACTS,
+  DEMO_DISCOUNT,
+  DEMO_OFFER_TITLES,
+  demoContractNumber,
+  demoOffers,
+  seedDemoDiscount,
+  seedDemoFinance,
+  untakeDemoOffers,
+} from './demo-finance';
