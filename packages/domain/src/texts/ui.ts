@@ -30,4 +30,31 @@ export const UI_TEXTS = {
     summary: (first: number, last: number, total: number) =>
       total === 0 ? 'Нет записей' : `Показаны ${first}–${last} из ${total.toLocaleString('ru-RU')}`,
   },
+  /** Month picker (components/ui/month-picker): a month and its year, «ноябрь 2026». */
+  monthPicker: {
+    /** Nominative month names, as in «ноябрь 2026». */
+    months: [
+      'январь',
+      'февраль',
+      'март',
+      'апрель',
+      'май',
+      'июнь',
+      'июль',
+      'август',
+      'сентябрь',
+      'октябрь',
+      'ноябрь',
+      'декабрь',
+    ],
+    value: (month: string, year: number) => `${month} ${year}`,
+    previous: 'Предыдущий месяц',
+    next: 'Следующий месяц',
+    previousYear: 'Предыдущий год',
+    nextYear: 'Следующий год',
+    /** Accessible name of the button that opens the month list (it shows the value). */
+    choose: (value: string) => `Выбрать месяц: ${value}`,
+    /** Accessible name of the month list. */
+    dialog: 'Выбор месяца',
+  },
 } as const;

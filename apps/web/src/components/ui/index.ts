@@ -29,6 +29,7 @@ export type { FileUploadProps } from './file-upload';
 // Modal is NOT in this barrel: it brings Radix (~13 KB gzip), and a barrel import drags every
 // client component it names into the page's first-load JavaScript (issue #9 budget). Import it
 // from '@/components/ui/modal', or use LazyModal from '@/components/ui/lazy-modal'.
+export { MonthPicker, formatMonth, type MonthPickerProps, type MonthValue } from './month-picker';
 export { NumberInput } from './number-input';
 export type { NumberInputProps } from './number-input';
 export { Pagination, pageWindow } from './pagination';

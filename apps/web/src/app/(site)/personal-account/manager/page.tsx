@@ -1,0 +1,67 @@
+import { toIsoDate } from '@freight/domain/dates';
+import { MESSAGES } from '@freight/domain/messages';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { Alert, Button } from '@/components/ui';
+import { BRAND } from '@/config/brand';
+import { loadProfile } from '@/features/auth/api/server';
+import { loadManagers } from '@/features/account-manager/api/server';
+import { ManagerCard } from '@/features/account-manager/components/manager-card';
+import styles from '@/features/account-manager/components/manager.module.css';
+
+const S = MESSAGES.commercial.managerScreen;
+
+export const metadata: Metadata = { title: S.metaTitle, robots: { index: false } };
+
+/**
+ * /personal-account/manager («Мой менеджер»): the personal manager of each of the user's profiles
+ * that has one (GET /user/managers), with the monthly rating. Without a manager the page says who
+ * answers instead — the carrier's contact centre from the brand config the header and footer use —
+ * and how a company gets a manager.
+ */
+export default async function ManagerPage() {
+  const profile = await loadProfile();
+  if (!profile) redirect('/auth/sign-in?next=/personal-account/manager');
+  const answer = await loadManagers();
+  const today = toIsoDate(new Date())!;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <p className={styles.breadcrumbs}>
+        <Link href="/personal-account">{S.accountLink}</Link>
+      </p>
+      <h1 className={styles.title}>{S.title}</h1>
+      <p className={styles.lead}>{S.intro}</p>
+      {answer.kind === 'refused' ? (
+        <Alert variant="error">{S.loadError}</Alert>
+      ) : answer.list.managers.length === 0 ? (
+        <section className={styles.section} aria-labelledby="manager-none-h" data-testid="manager-none">
+          <h2 id="manager-none-h">{S.noneTitle}</h2>
+          <p>{S.noneText}</p>
+          <p className={styles.phoneLine}>
+            <a href={`tel:${BRAND.phone.tel}`} className={styles.contactLink}>
+              {BRAND.phone.display}
+            </a>
+          </p>
+          <p className={styles.hint}>{BRAND.phone.note}</p>
+          <p>
+            <a href={`mailto:${BRAND.supportEmail}`} className={styles.contactLink}>
+              {BRAND.supportEmail}
+            </a>
+          </p>
+          <p className={styles.hint}>{S.noneAccessHint}</p>
+          <Button as={Link} href="/personal-account/access" appearance="secondary">
+            {S.accessLink}
+          </Button>
+        </section>
+      ) : (
+        <div className={styles.list}>
+          {answer.list.managers.map((entry) => (
+            <ManagerCard key={`${entry.account_uuid}-${entry.manager.id}`} entry={entry} today={today} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

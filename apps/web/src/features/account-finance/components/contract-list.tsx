@@ -1,0 +1,84 @@
+import type { Contract, SettlementPosition } from '@freight/contracts/settlements';
+import { formatLongDate } from '@freight/domain/dates';
+import { formatRub } from '@freight/domain/money';
+import { formatCount } from '@freight/domain/plural';
+import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
+import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
+import { clsx } from 'clsx';
+import { balanceText } from '../lib/balance';
+import styles from './finance.module.css';
+
+const S = SETTLEMENTS_TEXTS.screen;
+
+/** «Кредитный лимит 500 000 ₽, отсрочка платежа 30 дней», or how a prepayment contract works. */
+function terms(contract: Contract): string {
+  if (contract.kind !== 'postpayment') return S.prepaymentTerms;
+  const parts = [
+    contract.credit_limit_kopecks !== null ? S.creditLimit(formatRub(contract.credit_limit_kopecks)) : null,
+    contract.payment_term_days !== null
+      ? S.paymentTerm(formatCount(contract.payment_term_days, PLURAL_TEXTS.day))
+      : null,
+  ].filter((part): part is string => part !== null);
+  return parts.join(', ');
+}
+
+export interface ContractListProps {
+  contracts: readonly Contract[];
+  /** Each contract's position today, by contract_uuid (from the summary), when known. */
+  positions: ReadonlyMap<string, SettlementPosition>;
+  /** Name the profile of each contract (several profiles are shown). */
+  showProfiles: boolean;
+}
+
+/**
+ * «Договоры»: number and date, kind, credit limit and payment term, validity, the badges «Действует»
+ * / «Не действует» and «Основной», and the balance under each. No client hooks.
+ */
+export function ContractList({ contracts, positions, showProfiles }: ContractListProps) {
+  const hasDefault = contracts.some((c) => c.is_default);
+  return (
+    <section className={styles.section} aria-labelledby="finance-contracts-h">
+      <h2 id="finance-contracts-h">{S.contractsTitle}</h2>
+      <ul className={styles.contracts}>
+        {contracts.map((contract) => {
+          const position = positions.get(contract.contract_uuid);
+          return (
+            <li key={contract.contract_uuid} className={styles.contract} data-testid="contract">
+              <div className={styles.contractHead}>
+                <h3>
+                  {S.contractTitle(contract.number)}{' '}
+                  <span className={styles.contractDate}>{S.contractSigned(formatLongDate(contract.signed_on))}</span>
+                </h3>
+                <p className={styles.badges}>
+                  <span className={clsx(styles.badge, contract.is_active ? styles.badgeOn : styles.badgeOff)}>
+                    {contract.is_active ? S.active : S.inactive}
+                  </span>
+                  {contract.is_default ? (
+                    <span className={clsx(styles.badge, styles.badgeMain)}>{S.isDefault}</span>
+                  ) : null}
+                </p>
+              </div>
+              {showProfiles ? <p className={styles.muted}>{contract.profile_name}</p> : null}
+              <p>
+                <strong>{contract.kind_label}</strong> · {terms(contract)}
+              </p>
+              <p className={styles.muted}>
+                {S.validity(
+                  formatLongDate(contract.valid_from),
+                  contract.valid_to ? formatLongDate(contract.valid_to) : null,
+                )}
+              </p>
+              {position ? (
+                <p>
+                  <span className={styles.muted}>{S.contractBalance}:</span>{' '}
+                  <strong>{balanceText(position.balance_kopecks)}</strong>
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {hasDefault && contracts.length > 1 ? <p className={styles.hint}>{S.defaultHint}</p> : null}
+    </section>
+  );
+}

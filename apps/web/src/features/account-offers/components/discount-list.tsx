@@ -1,0 +1,73 @@
+import type { DiscountList as DiscountListData } from '@freight/contracts/commercial';
+import { formatNumber } from '@freight/domain/money';
+import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
+import Link from 'next/link';
+import { Button } from '@/components/ui';
+import { discountState, validityText } from '../lib/validity';
+import styles from './offers.module.css';
+
+const S = COMMERCIAL_TEXTS.offersScreen;
+
+export interface DiscountListProps {
+  data: DiscountListData;
+  /** YYYY-MM-DD (Moscow): what «действует сейчас» is measured against. */
+  today: string;
+  /** Names of the user's profiles by account_uuid (a discount may be for one of them). */
+  profileNames: Readonly<Record<string, string>>;
+}
+
+/**
+ * «Ваши скидки»: every discount pricing knows for the user — its percent, conditions, validity
+ * and whether it applies today — and the sentence saying how they combine. No client code.
+ */
+export function DiscountList({ data, today, profileNames }: DiscountListProps) {
+  return (
+    <section className={styles.section} aria-labelledby="discounts-h" data-testid="discounts">
+      <h2 id="discounts-h">{S.discountsTitle}</h2>
+      {data.discounts.length === 0 ? (
+        <>
+          <h3 className={styles.emptyTitle}>{S.discountsEmptyTitle}</h3>
+          <p className={styles.hint}>{S.discountsEmptyText}</p>
+          <Button as={Link} href="/personal-account/manager" appearance="secondary">
+            {S.toManager}
+          </Button>
+        </>
+      ) : (
+        <ul className={styles.list}>
+          {data.discounts.map((discount) => {
+            const key = discount.account_uuid ? `${discount.id}-${discount.account_uuid}` : discount.id;
+            const state = discountState(discount, today);
+            const percent = formatNumber(discount.percent, 2);
+            const profileName = discount.account_uuid ? profileNames[discount.account_uuid] : undefined;
+            const whom = [
+              discount.account_uuid === null ? S.forEveryOrder : profileName ? S.forProfile(profileName) : null,
+              discount.source === 'offer' ? S.fromOffer : null,
+            ].filter((part): part is string => part !== null);
+            return (
+              // An offer's discount comes once per profile that took it: id and profile together are unique.
+              <li key={key} className={styles.card} data-testid={`discount-${key}`}>
+                <p className={styles.percent} aria-label={S.percentLabel(percent)}>
+                  {S.percentOff(percent)}
+                </p>
+                <div className={styles.cardHead}>
+                  <h3>{discount.title}</h3>
+                  <span className={styles.badge} data-state={state}>
+                    {S.discountStates[state]}
+                  </span>
+                </div>
+                <dl className={styles.facts}>
+                  <dt>{S.conditions}</dt>
+                  <dd>{discount.conditions}</dd>
+                  <dt>{S.validity}</dt>
+                  <dd>{validityText(discount.valid_from, discount.valid_to)}</dd>
+                </dl>
+                {whom.length > 0 ? <p className={styles.muted}>{whom.join(' · ')}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {data.rule ? <p className={styles.rule}>{data.rule}</p> : null}
+    </section>
+  );
+}
