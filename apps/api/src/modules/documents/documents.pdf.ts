@@ -46,9 +46,10 @@ export const A6: [number, number] = [297.64, 419.53];
 /**
  * Builds one PDF in memory: `draw` gets a document with the first page added and the regular
  * font selected; the bytes are returned once PDFKit has flushed them. Documents are small (a few
- * pages, or one page per place of a cargo, at most 500), so nothing is streamed.
+ * pages, or one page per place of a cargo, at most 500), so nothing is streamed. A long one
+ * (the reconciliation act) draws asynchronously and lets other requests run between its parts.
  */
-export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void): Promise<Buffer> {
+export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void | Promise<void>): Promise<Buffer> {
   const { regular, bold } = fonts();
   const doc = new PDFDocument({
     size: meta.size ?? A4,
@@ -66,12 +67,11 @@ export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void): Promise<Buff
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    try {
-      draw(doc);
-      doc.end();
-    } catch (error) {
-      reject(error as Error);
-    }
+    // A long document may draw asynchronously, yielding to the event loop between parts.
+    Promise.resolve()
+      .then(() => draw(doc))
+      .then(() => doc.end())
+      .catch((error: unknown) => reject(error as Error));
   });
 }
 

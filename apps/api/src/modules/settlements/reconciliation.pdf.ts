@@ -28,6 +28,8 @@ const FIXED = { date: 48, amount: 56 };
 const FONT_SIZE = 7.5;
 const PADDING = 2;
 const HEAD_FILL = '#eeeeee';
+/** Rows drawn between two yields to the event loop. */
+const ROWS_PER_SLICE = 200;
 
 const cell = (text: string, options: Omit<Cell, 'text'> = {}): Cell => ({ text, ...options });
 const amount = (kopecks: number | null, bold = false): Cell =>
@@ -125,7 +127,7 @@ class ActTable {
  * ledger, the client's side empty; the opening balance, a row per document, the turnover of the
  * period and the closing balance.
  */
-function actTable(doc: Pdf, act: ReconciliationAct): void {
+async function actTable(doc: Pdf, act: ReconciliationAct): Promise<void> {
   const head = (text: string, span = 1) => cell(text, { bold: true, align: 'center', span });
   const columns = [head(R.date), head(R.document), head(R.debit), head(R.credit)];
   const table = new ActTable(doc, [
@@ -146,7 +148,9 @@ function actTable(doc: Pdf, act: ReconciliationAct): void {
   };
   table.start();
   table.row(balance(R.openingBalance, act.openingKopecks));
-  for (const row of act.rows) {
+  for (const [index, row] of act.rows.entries()) {
+    // Hundreds of pages take seconds: let the API's other requests run between batches of rows.
+    if (index > 0 && index % ROWS_PER_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     table.row([
       cell(ruDate(row.date)),
       cell(row.operation),
@@ -175,7 +179,7 @@ function actTable(doc: Pdf, act: ReconciliationAct): void {
  */
 export function renderReconciliationPdf(act: ReconciliationAct, createdAt: Date): Promise<Buffer> {
   const title = actTitle(act);
-  return renderPdf({ title, author: act.carrier.name, createdAt }, (doc) => {
+  return renderPdf({ title, author: act.carrier.name, createdAt }, async (doc) => {
     if (act.carrier.demo) paragraph(doc, D.demoNotice, { size: 8, bold: true, color: '#b00020' });
     doc
       .font(FONT.bold)
@@ -188,7 +192,7 @@ export function renderReconciliationPdf(act: ReconciliationAct, createdAt: Date)
     rule(doc, 1.5);
     paragraph(doc, R.intro(act.carrier.name, act.client.name), { size: 8.5 });
     doc.moveDown(0.6);
-    actTable(doc, act);
+    await actTable(doc, act);
     doc.moveDown(0.8);
     ensureSpace(doc, 40);
     paragraph(doc, actConclusion(act), { size: 9, bold: true });
