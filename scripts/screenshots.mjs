@@ -2,6 +2,7 @@
 // Screenshots of pages in both themes at 375 and 1280 px, for looking at what we build.
 // Usage: node scripts/screenshots.mjs [baseUrl] [outDir] [path ...]
 // SIGN_IN=phone:password (e.g. 9000000001:Demo-2026, the demo client) signs in first, for the account's pages.
+// PROFILE=text (with SIGN_IN) acts for the profile whose name contains it, e.g. PROFILE='Демо Логистик'.
 // STAFF_SIGN_IN=login:password:totpSecret (e.g. admin:Admin-2026:<DEMO_STAFF_TOTP_SECRET>) signs in to the
 // back-office once (a TOTP code is accepted once), and every picture reuses that session.
 import { mkdirSync } from 'node:fs';
@@ -47,7 +48,13 @@ try {
   const storageState = await staffState();
   for (const theme of ['dark', 'light']) {
     for (const width of [375, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ru-RU', storageState });
+      // Reduced motion: charts and transitions are pictured in their final state.
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'ru-RU',
+        reducedMotion: 'reduce',
+        storageState,
+      });
       await context.addInitScript(
         ([t]) => {
           localStorage.setItem('magistral.colorScheme', t);
@@ -62,6 +69,16 @@ try {
         await page.getByLabel('Пароль', { exact: true }).fill(password);
         await page.getByRole('button', { name: 'Войти', exact: true }).click();
         await page.waitForURL('**/personal-account');
+        if (process.env.PROFILE) {
+          // Act for the profile whose name contains PROFILE (e.g. «Демо Логистик»).
+          const profile = await (await page.request.get(`${base}/api/v1/user/profile`)).json();
+          const chosen = profile.profiles.find((p) => p.name.includes(process.env.PROFILE));
+          if (!chosen) throw new Error(`no profile like ${process.env.PROFILE}`);
+          await page.request.post(`${base}/api/v1/user/change_profile`, {
+            data: { account_uuid: chosen.account_uuid },
+            headers: { origin: base },
+          });
+        }
       }
       for (const p of pages) {
         await page.goto(base + p, { waitUntil: 'load' });

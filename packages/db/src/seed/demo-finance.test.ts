@@ -311,8 +311,8 @@ describe('seedDemo: the demo company’s contracts, ledger, discount and offers'
     expect(discount).toMatchObject({ discountBp: 500, createdAt: new Date(NOW.getTime() - 120 * DAY) });
     const rows = await db.select().from(offers).orderBy(asc(offers.id));
     expect(rows.map((o) => [o.title, o.discountPercent, o.profileId, o.validFrom, o.validTo, o.isActive])).toEqual([
-      ['Скидка 7\u00a0% на экспресс до конца квартала', 7, await companyId(db), '2026-11-01', '2026-12-31', true],
-      ['Страхование груза за наш счёт', null, null, '2026-11-01', '2026-12-31', true],
+      ['Скидка 7\u00a0% на все перевозки до конца квартала', 7, await companyId(db), '2026-11-01', '2026-12-31', true],
+      ['Скидка 10\u00a0% на перевозки до конца месяца', 10, null, '2026-11-01', '2026-11-30', true],
     ]);
     expect(rows[0]!.conditions).toContain('по 31 декабря 2026 г. включительно');
     await expect(db.select().from(offerAcceptances)).resolves.toEqual([]);

@@ -129,40 +129,40 @@ export async function seedDemoDiscount(db: Database, userId: number, now: Date =
 
 /** The titles of the demo offers, by which they are found again. */
 export const DEMO_OFFER_TITLES = {
-  express: 'Скидка 7\u00a0% на экспресс до конца квартала',
-  insurance: 'Страхование груза за наш счёт',
+  company: 'Скидка 7\u00a0% на все перевозки до конца квартала',
+  monthly: 'Скидка 10\u00a0% на перевозки до конца месяца',
 } as const;
 
-/** The two offers of the demo: 7 % off express for the company till the quarter's end, free insurance for every company. */
+/**
+ * The two offers of the demo, both discounts pricing applies once taken (decision 014): 7 % for
+ * the demo company till the quarter's end, 10 % for every company till the month's end.
+ */
 export function demoOffers(today: string, companyProfileId: number) {
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const quarterEnd = monthBounds(year, Math.ceil(month / 3) * 3).to;
-  const yearEnd = `${year}-12-31`;
+  const monthEnd = monthBounds(year, month).to;
+  const notCumulative = 'Скидка не суммируется с персональной: применяется та, что больше.';
   return [
     {
-      title: DEMO_OFFER_TITLES.express,
-      description:
-        'Для ООО «Демо Логистик»: экспресс-перевозки по договору на 7\u00a0% дешевле тарифа. ' +
-        'Отдельный рейс без перегрузок — на расстояние до 2\u00a0500 км.',
+      title: DEMO_OFFER_TITLES.company,
+      description: 'Для ООО «Демо Логистик»: все перевозки на 7\u00a0% дешевле тарифа до конца квартала.',
       conditions:
-        `Для заявок с экспресс-перевозкой, оформленных по ${formatLongDate(quarterEnd)} включительно. ` +
-        'Скидка не суммируется с персональной: применяется та, что больше.',
+        `Для заявок от имени ООО «Демо Логистик», оформленных по ${formatLongDate(quarterEnd)} включительно. ` +
+        notCumulative,
       discountPercent: 7,
       profileId: companyProfileId,
       validFrom: monthStart(today),
       validTo: quarterEnd,
     },
     {
-      title: DEMO_OFFER_TITLES.insurance,
-      description:
-        'Бизнес-клиентам с договором: страхование груза с объявленной ценностью до 500\u00a0000\u00a0₽ ' +
-        'без доплаты до конца года.',
-      conditions: `Для заявок с оплатой по договору, оформленных по ${formatLongDate(yearEnd)} включительно.`,
-      discountPercent: null,
+      title: DEMO_OFFER_TITLES.monthly,
+      description: 'Всем компаниям-клиентам: перевозки на 10\u00a0% дешевле тарифа до конца месяца.',
+      conditions: `Для заявок от имени компании, оформленных по ${formatLongDate(monthEnd)} включительно. ${notCumulative}`,
+      discountPercent: 10,
       profileId: null,
       validFrom: monthStart(today),
-      validTo: yearEnd,
+      validTo: monthEnd,
     },
   ];
 }

@@ -86,7 +86,7 @@ export const SETTLEMENTS_TEXTS = {
     noPermissionText: (profile: string, role: string) =>
       `В профиле ${profile} ваша роль — «${role}». Взаиморасчёты видят владелец, администраторы и бухгалтеры компании: чтобы получить доступ, попросите их изменить вашу роль.`,
     loadError: 'Не удалось загрузить взаиморасчёты. Обновите страницу.',
-    profileLabel: 'Профиль',
+    profileLabel: 'Чьи взаиморасчёты показать',
     allProfiles: 'Все профили',
     summaryTitle: 'Сводка',
     asOf: (date: string) => `На ${date}`,

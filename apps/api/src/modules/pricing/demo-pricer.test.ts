@@ -149,7 +149,7 @@ describe('the demo (DEMO_MODE) priced by the calculator', () => {
       );
     const before = await linesByTrack();
     const [company] = await db.select().from(clientProfiles).where(eq(clientProfiles.inn, DEMO_COMPANY.inn));
-    const [express] = await db.select().from(offers).where(eq(offers.title, DEMO_OFFER_TITLES.express));
+    const [express] = await db.select().from(offers).where(eq(offers.title, DEMO_OFFER_TITLES.company));
     // The client acts for the company, which took 7 % — more than the personal 5 %.
     await db.update(users).set({ activeProfileId: company!.id }).where(eq(users.id, demo.userId));
     await db.insert(offerAcceptances).values({ offerId: express!.id, profileId: company!.id, userId: demo.userId });
