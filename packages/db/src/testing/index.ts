@@ -35,7 +35,7 @@ export async function createTestDatabase(
   const kind = options.kind ?? testDbKind();
   if (kind === 'pglite') {
     const snapshot = await migratedSnapshot();
-    const handle = await openDatabase({ loadDataDir: new Blob([snapshot]) });
+    const handle = await openDatabase({ loadDataDir: new Blob([new Uint8Array(snapshot)]) });
     // Nothing to apply: the snapshot is of these migrations (it is keyed by their contents).
     await handle.migrate();
     return handle;
