@@ -132,7 +132,7 @@ describe.skipIf(E2E_SKIP)('personal account: settlements, analytics, offers, man
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Скачать PDF' }).click(),
+      page.getByRole('button', { name: 'Скачать PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Акт сверки .*\.pdf$/);
     const text = await pdfText(readFileSync((await download.path())!));
