@@ -12,9 +12,7 @@ const S = MESSAGES.settlements;
 /** Up to 20 account_uuid values, comma-separated (spec: «comma-separated list»). */
 export const AccountUuidListSchema = z
   .string({ error: S.accountsRequired })
-  .transform((value) =>
-    [...new Set(value.split(',').map((part) => part.trim()))].filter((part) => part !== ''),
-  )
+  .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))].filter((part) => part !== ''))
   .pipe(
     z
       .array(z.string().max(64, { error: MESSAGES.team.profileNotFound }))
@@ -110,7 +108,10 @@ export const SettlementReviewSchema = z
     year: z.number().int(),
     month: z.number().int(),
     period: z.object({ from: z.string(), to: z.string() }),
-    opening_balance_kopecks: z.number().int().meta({ description: 'Debt (+) or advance (−) at the start of the month' }),
+    opening_balance_kopecks: z
+      .number()
+      .int()
+      .meta({ description: 'Debt (+) or advance (−) at the start of the month' }),
     entries: z.array(LedgerEntrySchema),
     debit_total_kopecks: z.number().int(),
     credit_total_kopecks: z.number().int(),

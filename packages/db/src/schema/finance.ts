@@ -46,7 +46,9 @@ export const contracts = pgTable(
   },
   (t) => [
     uniqueIndex('contracts_profile_number_unique').on(t.profileId, t.number),
-    uniqueIndex('contracts_profile_default_unique').on(t.profileId).where(sql`${t.isDefault}`),
+    uniqueIndex('contracts_profile_default_unique')
+      .on(t.profileId)
+      .where(sql`${t.isDefault}`),
     check('contracts_kind', sql`${t.kind} in ('prepayment', 'postpayment')`),
     check(
       'contracts_terms',
