@@ -78,8 +78,13 @@ export const PromotionSchema = z
     title: z.string(),
     description: z.string(),
     terms: z.string(),
+    /** Null also when the pricing does not know the code the promotion names (it is not advertised). */
     promo_code: z.string().nullable(),
-    /** The promo code's conditions from the data the pricing enforces, e.g. its minimum order. */
+    /**
+     * The code's offer with the conditions the pricing enforces, from the same row: «Промокод
+     * START10: −10 % на заказ от 3 000 ₽, до 30 июня 2027 г., для первых 1 000 заказов»; or why it
+     * no longer works («Лимит использований промокода START10 исчерпан»). Null without a code.
+     */
     promo_conditions: z.string().nullable(),
     discount_percent: z.number().int().nullable(),
     starts_on: z.string(),

@@ -161,6 +161,8 @@ export const RequestCreateResponseSchema = z
     dispatch_date: z.string(),
     arrival_date: z.string(),
     arrival_date_text: z.string(),
+    /** Why the arrival is later than the calculator's (the full calculation's `arrival_note`); absent when it is not. */
+    arrival_note: z.string().optional(),
     city_from: z.object({ id: z.number().int(), name: z.string() }),
     city_to: z.object({ id: z.number().int(), name: z.string() }),
     created_at: z.string(),

@@ -4,6 +4,7 @@ import {
   POINT_TYPES,
   PROMOCODE_MAX_LENGTH,
   SHIPMENT_LIMITS as L,
+  isIsoDate,
   type CalculatorRequest,
 } from '@freight/domain';
 import { z } from 'zod';
@@ -11,6 +12,11 @@ import { CityRefSchema, TRANSPORT_TYPE_CODES } from './locations';
 import { queryBoolean, queryNumber } from './query';
 
 const P = MESSAGES.pricing;
+
+/** A calendar date `YYYY-MM-DD` (2026-02-30 is not one). */
+const isoDate = z
+  .string({ error: MESSAGES.arrival.dateInvalid })
+  .refine(isIsoDate, { error: MESSAGES.arrival.dateInvalid });
 
 /** A JSON number within [min, max]; a string, even of digits, or anything else gets `message`. */
 const boundedNumber = (min: number, max: number, message: string) =>
@@ -140,6 +146,10 @@ export const FullCalculatorRequestSchema = z
     /** Roubles. */
     declared_value: boundedNumber(L.declaredValue.min, L.declaredValue.max, P.declaredValueRange).default(0),
     promocode: z.string().trim().max(PROMOCODE_MAX_LENGTH).optional(),
+    /** The pick-up (or drop-off at the terminal) date chosen, ISO; absent: the earliest dispatch. */
+    departure_date: isoDate.optional(),
+    /** The delivery (or release) date chosen, ISO; a later one than the terms becomes the planned arrival. */
+    delivery_date: isoDate.optional(),
     is_logged: z.boolean().default(false),
   })
   .meta({ id: 'FullCalculatorRequest' });
@@ -161,9 +171,13 @@ export const FullCalculatorResponseSchema = z
     city_to: CityBriefSchema,
     transportation_type: z.object({ id: z.number().int(), code: z.enum(TRANSPORT_TYPE_CODES), name: z.string() }),
     terms: z.string(),
+    /** ISO planned dispatch: `departure_date` when it is later than the earliest dispatch. */
     dispatch_date: z.string(),
+    /** ISO planned arrival (domain `planArrival`): what request_create stores for the same body. */
     arrival_date: z.string(),
     arrival_date_text: z.string(),
+    /** Why the arrival is later than the calculator's for today (a later pick-up or delivery date chosen); absent when it is not. */
+    arrival_note: z.string().optional(),
     lines: z.array(PriceLineSchema),
     subtotal_kopecks: z.number().int(),
     total_kopecks: z.number().int(),

@@ -29,6 +29,7 @@ export * from './identity-schema';
 export * from './production-calendar';
 export * from './working-hours';
 export * from './pricing';
+export * from './arrival';
 export * from './cargo-status';
 export * from './track-number';
 export * from './masking';

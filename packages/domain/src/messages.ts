@@ -25,6 +25,7 @@ import { LOCATIONS_TEXTS } from './texts/locations';
 import { CONTENT_TEXTS } from './texts/content';
 import { CATALOG_TEXTS } from './texts/catalog';
 import { PRICING_TEXTS } from './texts/pricing';
+import { ARRIVAL_TEXTS } from './texts/arrival';
 import { PLURAL_TEXTS } from './texts/plural';
 import { DATES_TEXTS } from './texts/dates';
 import { INPUT_TEXTS } from './texts/input';
@@ -82,6 +83,8 @@ export const MESSAGES = {
   catalog: CATALOG_TEXTS,
   /** Pricing engine and calculator (issue 6): line titles, explanations, errors. */
   pricing: PRICING_TEXTS,
+  /** The planned arrival: why it is later than the calculator's (issue 21). */
+  arrival: ARRIVAL_TEXTS,
   /** Word forms for `pluralize`: one (1, 21), few (2–4, 22), many (5–20, 25), other (fractions). */
   plural: PLURAL_TEXTS,
   dates: DATES_TEXTS,

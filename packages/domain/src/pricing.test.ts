@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RU_PRODUCTION_CALENDAR } from './production-calendar';
+import { MESSAGES } from './messages';
 import {
   applyPromoCode,
   calculateDoor,
@@ -8,12 +8,11 @@ import {
   calculateInsurance,
   calculateOrderPrice,
   calculatePackaging,
-  dispatchDate,
+  describePromoCode,
   formatTransitTerms,
   isOversize,
   percentOf,
   pickBreak,
-  plannedArrivalDate,
   summarizePlaces,
   summarizeTotals,
   type DoorTariff,
@@ -221,33 +220,94 @@ describe('promo codes', () => {
     code: 'START10',
     kind: 'percent',
     value: 1000,
-    validFrom: new Date('2026-01-01T00:00:00Z'),
-    validTo: new Date('2026-12-31T00:00:00Z'),
+    validFrom: new Date('2026-01-01T00:00:00+03:00'),
+    validTo: new Date('2026-12-31T23:59:59+03:00'),
     usageLimit: 10,
     usedCount: 0,
     minOrderKopecks: 300_000,
     isActive: true,
   };
   const now = new Date('2026-06-01T00:00:00Z');
+  // Each refusal is one sentence naming the code; dates are the Moscow day of the bound.
   it.each<[string, PromoCode | null, number, Date, string | number]>([
     ['percent', promo, 500_000, now, -50_000],
     ['fixed, capped at the subtotal', { ...promo, kind: 'fixed', value: 900_000 }, 500_000, now, -500_000],
-    ['unknown', null, 500_000, now, 'Такого промокода нет'],
-    ['inactive', { ...promo, isActive: false }, 500_000, now, 'Такого промокода нет'],
-    ['not started', promo, 500_000, new Date('2025-12-31T00:00:00Z'), 'Промокод ещё не действует'],
-    ['expired', promo, 500_000, new Date('2027-01-01T00:00:00Z'), 'Срок действия промокода истёк'],
+    ['exactly the minimum order', promo, 300_000, now, -30_000],
+    ['unknown: named as typed, upper-case', null, 500_000, now, 'Промокод START11 не найден'],
+    ['switched off', { ...promo, isActive: false }, 500_000, now, 'Промокод START10 больше не действует'],
     [
-      'limit reached',
-      { ...promo, usedCount: 10 },
+      'not started',
+      promo,
       500_000,
-      now,
-      'Промокод больше не действует: лимит использований исчерпан',
+      new Date('2025-12-31T20:59:59Z'),
+      'Промокод START10 начнёт действовать 1 января 2026 г.',
     ],
+    ['started at its first second', promo, 500_000, new Date('2025-12-31T21:00:00Z'), -50_000],
+    ['valid at its last second', promo, 500_000, new Date('2026-12-31T20:59:59Z'), -50_000],
+    [
+      'expired',
+      promo,
+      500_000,
+      new Date('2026-12-31T21:00:00Z'),
+      'Срок действия промокода START10 закончился 31 декабря 2026 г.',
+    ],
+    ['limit reached', { ...promo, usedCount: 10 }, 500_000, now, 'Лимит использований промокода START10 исчерпан'],
+    ['one use left', { ...promo, usedCount: 9 }, 500_000, now, -50_000],
     ['below minimum order', promo, 299_999, now, `Промокод START10 действует для заказов от 3${S}000${S}₽`],
   ])('%s', (_name, code, subtotal, at, expected) => {
-    const check = applyPromoCode(code, subtotal, at);
+    const check = applyPromoCode(code, subtotal, at, ' start11 ');
     if (typeof expected === 'number') expect(check.ok && check.line.amountKopecks).toBe(expected);
     else expect(!check.ok && check.message).toBe(expected);
+  });
+
+  it('the messages come from the catalogue', () => {
+    expect(applyPromoCode(null, 1, now, 'x1')).toEqual({ ok: false, message: MESSAGES.pricing.promoUnknown('X1') });
+    expect(applyPromoCode({ ...promo, usedCount: 10 }, 1, now)).toEqual({
+      ok: false,
+      message: MESSAGES.pricing.promoExhausted('START10'),
+    });
+  });
+
+  it.each<[string, PromoCode, Date, string]>([
+    [
+      'percent with a minimum, an end and a usage limit',
+      promo,
+      now,
+      `Промокод START10: −10 % на заказ от 3${S}000${S}₽, до 31 декабря 2026 г., для первых 10 заказов`,
+    ],
+    [
+      'fixed, no minimum, no end, no limit',
+      { ...promo, code: 'GIFT', kind: 'fixed', value: 50_000, minOrderKopecks: 0, validTo: null, usageLimit: null },
+      now,
+      `Промокод GIFT: −500${S}₽ на любой заказ`,
+    ],
+    [
+      'starting later: its start is stated',
+      { ...promo, usageLimit: 1_000 },
+      new Date('2025-11-01T00:00:00Z'),
+      `Промокод START10: −10 % на заказ от 3${S}000${S}₽, с 1 января 2026 г., до 31 декабря 2026 г., для первых 1${S}000 заказов`,
+    ],
+    [
+      'a limit of 21 orders',
+      { ...promo, usageLimit: 21, validTo: null },
+      now,
+      `Промокод START10: −10 % на заказ от 3${S}000${S}₽, для первых 21 заказа`,
+    ],
+    [
+      'expired: the refusal, not an offer',
+      promo,
+      new Date('2027-01-01T00:00:00Z'),
+      'Срок действия промокода START10 закончился 31 декабря 2026 г.',
+    ],
+    ['used up', { ...promo, usedCount: 10 }, now, 'Лимит использований промокода START10 исчерпан'],
+    [
+      'switched off, even before its start',
+      { ...promo, isActive: false },
+      new Date('2025-11-01T00:00:00Z'),
+      'Промокод START10 больше не действует',
+    ],
+  ])('describePromoCode: %s', (_name, code, at, expected) => {
+    expect(describePromoCode(code, at)).toBe(expected);
   });
 
   it('personal discount and promo code are separate lines on the same subtotal; VAT can be added on top', () => {
@@ -353,21 +413,5 @@ describe('terms and dates', () => {
     [20, 21, '20–21 день'],
   ])('%s–%s', (min, max, text) => {
     expect(formatTransitTerms(min, max)).toBe(text);
-  });
-
-  it('orders after 16:00 origin time leave the next working day', () => {
-    // Friday 2026-03-06, 15:59 and 16:00 in Moscow (UTC+3); 9 March is a Monday.
-    expect(dispatchDate(new Date('2026-03-06T12:59:00Z'), 'Europe/Moscow', RU_PRODUCTION_CALENDAR)).toBe('2026-03-06');
-    expect(dispatchDate(new Date('2026-03-06T13:00:00Z'), 'Europe/Moscow', RU_PRODUCTION_CALENDAR)).toBe('2026-03-10');
-    // Novosibirsk is UTC+7: 10:00 UTC is already 17:00 there.
-    expect(dispatchDate(new Date('2026-03-04T10:00:00Z'), 'Asia/Novosibirsk', RU_PRODUCTION_CALENDAR)).toBe(
-      '2026-03-05',
-    );
-  });
-
-  it('arrival counts working days of the production calendar (skips the New Year holidays)', () => {
-    expect(plannedArrivalDate(new Date('2025-12-29T07:00:00Z'), 'Europe/Moscow', 3, RU_PRODUCTION_CALENDAR)).toBe(
-      '2026-01-13',
-    );
   });
 });

@@ -1,4 +1,4 @@
-import { addWorkingDays, toIsoDate, type WorkingDayCalendar } from './dates';
+import { formatLongDate } from './dates';
 import { PLURAL_TEXTS } from './texts/plural';
 import { PRICING_TEXTS } from './texts/pricing';
 import { formatNumber, formatRub } from './money';
@@ -428,14 +428,34 @@ export interface PromoCode {
 export type PromoCheck = { ok: true; line: PriceLine } | { ok: false; message: string };
 
 /**
- * Whether a promo code applies to an order of `subtotalKopecks` at `now`, and its discount line
- * (negative amount). A fixed discount never exceeds the subtotal.
+ * Why a known promo code refuses every order at `now` (switched off, not started, expired, used
+ * up), as the one sentence the user reads; null when it may apply (the minimum order aside).
+ * Dates are the Moscow calendar day of the bound (the carrier's head office).
  */
-export function applyPromoCode(promo: PromoCode | null | undefined, subtotalKopecks: number, now: Date): PromoCheck {
-  if (!promo || !promo.isActive) return { ok: false, message: P.promoUnknown };
-  if (promo.validFrom && now < promo.validFrom) return { ok: false, message: P.promoNotStarted };
-  if (promo.validTo && now > promo.validTo) return { ok: false, message: P.promoExpired };
-  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return { ok: false, message: P.promoExhausted };
+function promoRefusal(promo: PromoCode, now: Date): string | null {
+  if (!promo.isActive) return P.promoDisabled(promo.code);
+  if (promo.validFrom && now < promo.validFrom) return P.promoNotStarted(promo.code, formatLongDate(promo.validFrom));
+  if (promo.validTo && now > promo.validTo) return P.promoExpired(promo.code, formatLongDate(promo.validTo));
+  if (promo.usageLimit !== null && promo.usedCount >= promo.usageLimit) return P.promoExhausted(promo.code);
+  return null;
+}
+
+/**
+ * Whether a promo code applies to an order of `subtotalKopecks` at `now`, and its discount line
+ * (negative amount); else the reason in one sentence naming the code («Промокод START10 действует
+ * для заказов от 3 000 ₽»). `entered` (what the user typed) names an unknown code; it defaults to
+ * the code itself. A fixed discount never exceeds the subtotal.
+ */
+export function applyPromoCode(
+  promo: PromoCode | null | undefined,
+  subtotalKopecks: number,
+  now: Date,
+  entered: string = promo?.code ?? '',
+): PromoCheck {
+  // Codes are stored upper-case and matched case-insensitively: an unknown one is named so too.
+  if (!promo) return { ok: false, message: P.promoUnknown(entered.trim().toUpperCase()) };
+  const refusal = promoRefusal(promo, now);
+  if (refusal !== null) return { ok: false, message: refusal };
   if (subtotalKopecks < promo.minOrderKopecks) {
     return { ok: false, message: P.promoMinOrder(promo.code, formatRub(promo.minOrderKopecks)) };
   }
@@ -454,6 +474,26 @@ export function applyPromoCode(promo: PromoCode | null | undefined, subtotalKope
       explanation: `${P.promoTitle(promo.code)}: −${how}`,
     },
   };
+}
+
+/**
+ * A promotion's promo code with the conditions `applyPromoCode` enforces, from the same row:
+ * «Промокод START10: −10 % на заказ от 3 000 ₽, до 30 июня 2027 г., для первых 1 000 заказов»
+ * (the minimum order or «на любой заказ»; the start while it is ahead; the end; the usage limit
+ * shared by every client). A code that refuses every order at `now` (switched off, expired, used
+ * up) gets that refusal instead, so a promotion never advertises a code that cannot work.
+ */
+export function describePromoCode(promo: PromoCode, now: Date): string {
+  const upcoming = promo.validFrom !== null && now < promo.validFrom;
+  // A code that starts later is judged as of its start: it is advertised with «с <date>».
+  const refusal = promoRefusal(promo, upcoming && promo.validFrom ? promo.validFrom : now);
+  if (refusal !== null) return refusal;
+  const discount = promo.kind === 'percent' ? pct(promo.value) : formatRub(promo.value);
+  const conditions = [promo.minOrderKopecks > 0 ? P.promoOrderFrom(formatRub(promo.minOrderKopecks)) : P.promoAnyOrder];
+  if (upcoming && promo.validFrom) conditions.push(P.promoValidFrom(formatLongDate(promo.validFrom)));
+  if (promo.validTo) conditions.push(P.promoValidTo(formatLongDate(promo.validTo)));
+  if (promo.usageLimit !== null) conditions.push(P.promoUsageLimit(formatCount(promo.usageLimit, P.ordersGenitive)));
+  return P.promoOffer(promo.code, discount, conditions);
 }
 
 /** The personal discount of a verified client: a percentage of the subtotal (negative line). */
@@ -543,7 +583,7 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
   }
   let promocodeError: string | null = null;
   if (input.promo) {
-    const check = applyPromoCode(input.promo.found, subtotal, input.now);
+    const check = applyPromoCode(input.promo.found, subtotal, input.now, input.promo.entered);
     if (check.ok) {
       lines.push(check.line);
       total += check.line.amountKopecks;
@@ -581,47 +621,4 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
 export function formatTransitTerms(min: number, max: number): string {
   const word = pluralize(max, PLURAL_TEXTS.day);
   return min === max ? `${max} ${word}` : `${min}–${max} ${word}`;
-}
-
-/** Cargo handed in at or after this local hour leaves on the next working day. */
-export const DISPATCH_CUTOFF_HOUR = 16;
-
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-function localHour(now: Date, timeZone: string): number {
-  let format = hourFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' });
-    hourFormats.set(timeZone, format);
-  }
-  return Number(format.format(now));
-}
-
-/**
- * The dispatch date (`YYYY-MM-DD`, origin's calendar date): today if it is a working day and
- * the local time is before {@link DISPATCH_CUTOFF_HOUR}, otherwise the next working day.
- */
-export function dispatchDate(now: Date, originTimeZone: string, calendar: WorkingDayCalendar): string {
-  const today = toIsoDate(now, originTimeZone);
-  if (today === null) throw new RangeError('Invalid date');
-  if (calendar.isWorkingDay(today) && localHour(now, originTimeZone) < DISPATCH_CUTOFF_HOUR) return today;
-  return addWorkingDays(today, 1, calendar, originTimeZone);
-}
-
-/** `transitDays` working days after an ISO dispatch date (no time-zone work: the fast path). */
-export function arrivalAfterDispatch(
-  dispatchIsoDate: string,
-  transitDays: number,
-  calendar: WorkingDayCalendar,
-): string {
-  return addWorkingDays(dispatchIsoDate, transitDays, calendar);
-}
-
-/** Planned arrival: `transitDays` working days after the dispatch date. */
-export function plannedArrivalDate(
-  now: Date,
-  originTimeZone: string,
-  transitDays: number,
-  calendar: WorkingDayCalendar,
-): string {
-  return arrivalAfterDispatch(dispatchDate(now, originTimeZone, calendar), transitDays, calendar);
 }

@@ -173,9 +173,10 @@ export const NEWS_SEED: readonly NewsSeed[] = [
 export const PROMOTION_SEED = [
   {
     slug: 'pervaya-perevozka-10',
-    title: 'Скидка 10 % на первую перевозку',
-    description: 'Новым клиентам — скидка на первый заказ при оформлении на сайте или в личном кабинете.',
-    terms: 'Скидка действует на межтерминальную перевозку одного заказа, не суммируется с другими акциями.',
+    title: 'Скидка 10 % на перевозку',
+    description: 'Введите промокод в калькуляторе или на шаге «Услуги и оплата» при оформлении заявки на сайте.',
+    // The code's minimum, dates and usage limit are stated from its promo_codes row (issue 21), not here.
+    terms: 'Скидка считается от стоимости заказа вместе с услугами и видна отдельной строкой в расчёте.',
     promoCode: 'START10',
     discountPercent: 10,
     startsOn: '2026-01-01',
@@ -186,7 +187,8 @@ export const PROMOTION_SEED = [
     title: 'Бесплатный забор груза в декабре',
     description: 'Заберём груз от двери бесплатно при отправке от 200 кг из Москвы, Санкт-Петербурга и Екатеринбурга.',
     terms: 'Акция действует с 1 по 31 декабря 2026 года для заказов от 200 кг или от 1 м³.',
-    promoCode: 'ZABOR0',
+    // No promo code: the pricing has none for it (PROMO_SEED), and a code it does not know would be refused.
+    promoCode: null,
     discountPercent: null,
     startsOn: '2026-11-15',
     endsOn: '2026-12-31',

@@ -98,6 +98,29 @@ describe('draftToCalculatorRequest', () => {
     });
   });
 
+  it('carries the pick-up date, and the delivery date only when the client chose one (issue 21)', () => {
+    const withDates = (isDeliveryDateChosen: boolean): OrderDraft => {
+      const draft = calculatorDraft();
+      return {
+        ...draft,
+        time: {
+          ...draft.time,
+          departure: { ...draft.time.departure, date: '2026-12-01' },
+          delivery: { ...draft.time.delivery, date: '2026-12-15' },
+          isDeliveryDateChosen,
+        },
+      };
+    };
+    expect(draftToCalculatorRequest(withDates(true))).toMatchObject({
+      departure_date: '2026-12-01',
+      delivery_date: '2026-12-15',
+    });
+    const byTerms = draftToCalculatorRequest(withDates(false));
+    expect(byTerms?.departure_date).toBe('2026-12-01');
+    expect(byTerms).not.toHaveProperty('delivery_date');
+    expect(draftToCalculatorRequest(calculatorDraft())).not.toHaveProperty('departure_date');
+  });
+
   it('is null while incomplete; a volume alone is sent as the place volume, never as a made-up cube', () => {
     expect(draftToCalculatorRequest(createOrderDraft())).toBeNull();
     const noSize = orderDraftReducer(calculatorDraft(), {

@@ -217,7 +217,8 @@ export function draftFromCalculatorQuery(params: URLSearchParams, base: OrderDra
  * The full-calculation body of a draft (POST full_calculator_standard), or null while the
  * cities, the weight or the size (dimensions or a volume) are missing. Every value comes from
  * the field table; a place carries the volume of `shipmentVolume`, so a typed volume is priced
- * as typed.
+ * as typed. The pick-up date and a chosen delivery date of the time step go along, so the
+ * review's planned arrival is the one request_create stores.
  */
 export function draftToCalculatorRequest(draft: OrderDraft): CalculatorRequest | null {
   const d = draft.destination;
@@ -227,6 +228,10 @@ export function draftToCalculatorRequest(draft: OrderDraft): CalculatorRequest |
     const value = field.request?.get(draft);
     if (field.request && value !== undefined) setPath(body, field.request.at, value);
   }
+  // The dates chosen on the time step: the planned arrival is computed from them (planArrival).
+  const { departure, delivery, isDeliveryDateChosen } = draft.time;
+  if (departure.date) body.departure_date = departure.date;
+  if (isDeliveryDateChosen && delivery.date) body.delivery_date = delivery.date;
   return body as unknown as CalculatorRequest;
 }
 

@@ -44,5 +44,9 @@ export interface CalculatorRequest {
   /** Roubles. */
   declared_value?: number;
   promocode?: string;
+  /** The pick-up (or drop-off) date chosen, ISO; absent: the earliest dispatch (see `planArrival`). */
+  departure_date?: string;
+  /** The delivery (or release) date chosen, ISO. */
+  delivery_date?: string;
   is_logged?: boolean;
 }

@@ -158,6 +158,9 @@ export const ORDER_TEXTS = {
   paymentType: 'Способ оплаты',
   promocode: 'Промокод',
   promoApplied: (discount: string) => `Промокод применён: скидка ${discount}`,
+  promoChecking: 'Проверяем промокод…',
+  /** The review step's way out when the code no longer applies (e.g. the cargo changed). */
+  promoRemove: 'Убрать промокод',
 
   // Review
   edit: 'Изменить',

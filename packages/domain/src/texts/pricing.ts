@@ -24,11 +24,26 @@ export const PRICING_TEXTS = {
   insurance: 'Страхование груза',
   personalDiscount: 'Персональная скидка',
   promoTitle: (code: string) => `Промокод «${code}»`,
-  promoUnknown: 'Такого промокода нет',
-  promoNotStarted: 'Промокод ещё не действует',
-  promoExpired: 'Срок действия промокода истёк',
-  promoExhausted: 'Промокод больше не действует: лимит использований исчерпан',
+  /*
+   * Why a promo code is refused: one sentence each, naming the code as typed (issue 21), shown
+   * under the promo field of the calculator and the order wizard and at `fields.promocode`.
+   */
+  promoUnknown: (code: string) => `Промокод ${code} не найден`,
+  promoDisabled: (code: string) => `Промокод ${code} больше не действует`,
+  promoNotStarted: (code: string, date: string) => `Промокод ${code} начнёт действовать ${date}`,
+  promoExpired: (code: string, date: string) => `Срок действия промокода ${code} закончился ${date}`,
+  promoExhausted: (code: string) => `Лимит использований промокода ${code} исчерпан`,
   promoMinOrder: (code: string, minimum: string) => `Промокод ${code} действует для заказов от ${minimum}`,
+  /** A promotion's promo code with its conditions: «Промокод START10: −10 % на заказ от 3 000 ₽, до 30 июня 2027 г.». */
+  promoOffer: (code: string, discount: string, conditions: readonly string[]) =>
+    `Промокод ${code}: −${discount} ${conditions.join(', ')}`,
+  promoAnyOrder: 'на любой заказ',
+  promoOrderFrom: (minimum: string) => `на заказ от ${minimum}`,
+  promoValidFrom: (date: string) => `с ${date}`,
+  promoValidTo: (date: string) => `до ${date}`,
+  /** «для первых 1 000 заказов»: the code's usage limit, shared by every client. */
+  promoUsageLimit: (count: string) => `для первых ${count}`,
+  ordersGenitive: { one: 'заказа', few: 'заказов', many: 'заказов', other: 'заказа' },
   vat: 'НДС',
   cityNotFound: 'Город не найден',
   sameCity: 'Города отправления и получения совпадают',

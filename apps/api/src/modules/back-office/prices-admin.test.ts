@@ -311,7 +311,7 @@ describe('back-office prices: tariffs and promo codes', () => {
       });
       const off = await call(admin, 'PUT', `/promo_codes/${promo.id}`, code({ is_active: false }));
       expect(AdminPromoCodeSchema.parse(off.json()).is_active).toBe(false);
-      expect((await calc('VESNA15')).promocode_error).toBe(MESSAGES.pricing.promoUnknown);
+      expect((await calc('VESNA15')).promocode_error).toBe('Промокод VESNA15 больше не действует');
 
       const list = AdminPromoCodePageSchema.parse((await call(admin, 'GET', '/promo_codes?q=vesna')).json());
       expect(list.items.map((p) => p.code)).toEqual(['VESNA15']);

@@ -45,9 +45,9 @@ export async function findNewsBySlug(db: Database, slug: string) {
 export function findPromotions(db: Database, actualOn?: string) {
   const where: SQL[] = [eq(promotions.isActive, true)];
   if (actualOn) where.push(lte(promotions.startsOn, actualOn), gte(promotions.endsOn, actualOn));
-  // The promo code's own conditions come along: the text states what the pricing enforces.
+  // The promo code's row comes along: the promotion states the conditions the pricing enforces.
   return db
-    .select({ promotion: promotions, minOrderKopecks: promoCodes.minOrderKopecks })
+    .select({ promotion: promotions, promo: promoCodes })
     .from(promotions)
     .leftJoin(promoCodes, eq(promoCodes.code, promotions.promoCode))
     .where(and(...where))

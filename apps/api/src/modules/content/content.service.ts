@@ -1,12 +1,13 @@
 import {
   countWorkingTime,
-  formatRub,
   DEFAULT_TIME_ZONE,
+  describePromoCode,
   getCalendarYear,
   listSpecialDays,
   MESSAGES,
   PRODUCTION_CALENDAR,
   toIsoDate,
+  type PromoCode,
 } from '@freight/domain';
 import type { HolidaysResponse, NewsDetail, NewsItem, NewsList, Promotion } from '@freight/contracts';
 import type { Database } from '@freight/db';
@@ -68,16 +69,16 @@ export async function getNews(db: Database, slug: string): Promise<NewsDetail> {
 export async function listPromotions(db: Database, actual: boolean | undefined, now: Date): Promise<Promotion[]> {
   const today = toIsoDate(now, DEFAULT_TIME_ZONE)!;
   const rows = await findPromotions(db, actual ? today : undefined);
-  return rows.map(({ promotion: r, minOrderKopecks }) => ({
+  return rows.map(({ promotion: r, promo }) => ({
     id: r.id,
     slug: r.slug,
     title: r.title,
     description: r.description,
     terms: r.terms,
-    promo_code: r.promoCode,
-    // The same sentence the pricing answers with when the minimum is not reached.
-    promo_conditions:
-      r.promoCode && minOrderKopecks ? MESSAGES.pricing.promoMinOrder(r.promoCode, formatRub(minOrderKopecks)) : null,
+    // A code the pricing does not know is not advertised (typing it would only say «не найден»);
+    // a known one comes with its conditions from the row the pricing enforces (issue 21).
+    promo_code: promo?.code ?? null,
+    promo_conditions: promo ? describePromoCode({ ...promo, kind: promo.kind as PromoCode['kind'] }, now) : null,
     discount_percent: r.discountPercent,
     starts_on: r.startsOn,
     ends_on: r.endsOn,

@@ -122,16 +122,43 @@ describe('content calls: news, promotions, holidays, integration menu', () => {
   });
 
   it('a promotion with a promo code states the code’s conditions from the data the pricing enforces', async () => {
-    const start10 = async () =>
-      PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json()).find(
-        (p) => p.promo_code === 'START10',
-      )!;
-    expect((await start10()).promo_conditions).toBe('Промокод START10 действует для заказов от 3\u00a0000\u00a0₽');
-    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 150_000 }).where(eq(promoCodes.code, 'START10'));
-    expect((await start10()).promo_conditions).toBe('Промокод START10 действует для заказов от 1\u00a0500\u00a0₽');
-    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 0 }).where(eq(promoCodes.code, 'START10'));
-    expect((await start10()).promo_conditions).toBeNull();
-    await ctx.database.db.update(promoCodes).set({ minOrderKopecks: 300_000 }).where(eq(promoCodes.code, 'START10'));
+    const S = '\u00a0';
+    const list = async () =>
+      PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json());
+    const start10 = async () => (await list()).find((p) => p.slug === 'pervaya-perevozka-10')!;
+    const set = (values: Partial<typeof promoCodes.$inferInsert>) =>
+      ctx.database.db.update(promoCodes).set(values).where(eq(promoCodes.code, 'START10'));
+    // The seeded row: 10 %, from 3 000 ₽, till 30 June 2027 (Moscow), 1 000 uses (packages/db/src/seed/pricing.ts).
+    expect(await start10()).toMatchObject({
+      promo_code: 'START10',
+      promo_conditions: `Промокод START10: −10 % на заказ от 3${S}000${S}₽, до 30 июня 2027 г., для первых 1${S}000 заказов`,
+    });
+    await set({ minOrderKopecks: 150_000, usageLimit: null });
+    expect((await start10()).promo_conditions).toBe(
+      `Промокод START10: −10 % на заказ от 1${S}500${S}₽, до 30 июня 2027 г.`,
+    );
+    await set({ kind: 'fixed', value: 50_000, minOrderKopecks: 0, validTo: null });
+    expect((await start10()).promo_conditions).toBe(`Промокод START10: −500${S}₽ на любой заказ`);
+    await set({ kind: 'percent', value: 1000, usageLimit: 5, usedCount: 5 });
+    expect((await start10()).promo_conditions).toBe('Лимит использований промокода START10 исчерпан');
+    await set({
+      minOrderKopecks: 300_000,
+      validTo: new Date('2027-06-30T23:59:59+03:00'),
+      usageLimit: 1000,
+      usedCount: 0,
+    });
+
+    // A code the pricing does not know (the demo's December promotion once named one) is not advertised.
+    await ctx.database.db
+      .update(promotions)
+      .set({ promoCode: 'NOSUCHCODE' })
+      .where(eq(promotions.slug, 'zimnij-zabor-besplatno'));
+    const unknown = (await list()).find((p) => p.slug === 'zimnij-zabor-besplatno')!;
+    expect([unknown.promo_code, unknown.promo_conditions]).toEqual([null, null]);
+    await ctx.database.db
+      .update(promotions)
+      .set({ promoCode: null })
+      .where(eq(promotions.slug, 'zimnij-zabor-besplatno'));
   });
 
   it('duty_holidays: every year with its official totals, and one year on request', async () => {

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   INITIAL_CARGO_STATUS,
   MESSAGES,
-  RU_PRODUCTION_CALENDAR,
-  addWorkingDays,
   cargoStatusLabel,
   apiFieldsToDraftPaths,
   draftToCalculatorRequest,
@@ -133,17 +131,6 @@ function roleParticipant(draft: OrderDraft, key: 'payer' | 'customer'): CargoPar
   return { ...participantData(draft, role), type: participantType(draft, key) };
 }
 
-/** Working days from `from` to `to` (both ISO), at most 60. */
-function workingDaysBetween(from: string, to: string): number {
-  let days = 0;
-  let cursor = from;
-  while (cursor < to && days < 60) {
-    cursor = addWorkingDays(cursor, 1, RU_PRODUCTION_CALENDAR);
-    days += 1;
-  }
-  return days;
-}
-
 export interface PreparedOrder {
   draft: OrderDraft;
   /** The full-calculation body the price was computed from (after the contracts schema). */
@@ -228,23 +215,14 @@ export async function prepareOrder(deps: OrdersDeps, owner: Owner, input: OrderD
   );
   if (Object.keys(fields).length > 0) throw invalid(fields);
 
-  // The client's chosen pick-up date moves the plan when it is later than the earliest dispatch;
-  // a chosen delivery date later than the carrier's term becomes the planned arrival.
-  const chosen = draft.time.departure.date;
-  const dispatchDate = chosen && chosen > price.dispatch_date ? chosen : price.dispatch_date;
-  const transit = workingDaysBetween(price.dispatch_date, price.arrival_date);
-  let arrivalDate =
-    dispatchDate === price.dispatch_date
-      ? price.arrival_date
-      : addWorkingDays(dispatchDate, transit, RU_PRODUCTION_CALENDAR);
-  const wanted = draft.time.isDeliveryDateChosen ? draft.time.delivery.date : null;
-  if (wanted && wanted > arrivalDate) arrivalDate = wanted;
+  // The plan is the full calculation's: its body carries the chosen pick-up and delivery dates
+  // (draftToCalculatorRequest), so what the review showed is what is stored (planArrival).
   return {
     draft,
     request: parsed.data,
     price,
-    dispatchDate,
-    arrivalDate,
+    dispatchDate: price.dispatch_date,
+    arrivalDate: price.arrival_date,
     departureOfficeId,
     deliveryOfficeId,
     user,
@@ -398,7 +376,13 @@ async function createCargo(
   let promoCodeId: number | null = null;
   if (draft.promocode && price.lines.some((line) => line.code === 'promocode')) {
     const used = await repo.usePromoCode(tx, draft.promocode);
-    if (!used) throw invalid({ promocode: O.promoUnavailable(MESSAGES.pricing.promoExhausted) }, 422);
+    // Used up between the price and this insert (the last use went to a concurrent order).
+    if (!used) {
+      throw invalid(
+        { promocode: O.promoUnavailable(MESSAGES.pricing.promoExhausted(draft.promocode.toUpperCase())) },
+        422,
+      );
+    }
     promoCodeId = used.id;
   }
   const sender = participantData(draft, 'sender');
@@ -477,6 +461,7 @@ async function createCargo(
     dispatch_date: prepared.dispatchDate,
     arrival_date: prepared.arrivalDate,
     arrival_date_text: formatLongDate(prepared.arrivalDate),
+    ...(price.arrival_note ? { arrival_note: price.arrival_note } : {}),
     city_from: { id: price.city_from.id, name: price.city_from.name },
     city_to: { id: price.city_to.id, name: price.city_to.name },
     created_at: now.toISOString(),

@@ -237,10 +237,47 @@ describe('orders: drafts, request_create, cargo calls, tracking', () => {
       );
       for (const r of results.filter((x) => x.statusCode !== 201)) {
         expect(r.statusCode).toBe(422);
-        expect((r.json() as ErrorJson).error.fields?.promocode).toBe(MESSAGES.pricing.promoExhausted);
+        expect((r.json() as ErrorJson).error.fields).toEqual({
+          promocode: 'Лимит использований промокода ONCE исчерпан',
+        });
       }
       const [promo] = await ctx.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCE'));
       expect(promo?.usedCount).toBe(1);
+    });
+
+    describe('a refused promo code: 422 on `promocode` with the one sentence the pricing said, nothing created', () => {
+      beforeAll(async () => {
+        const code = { kind: 'percent', value: 1000, minOrderKopecks: 0 };
+        await ctx.database.db.insert(promoCodes).values([
+          { ...code, code: 'SWITCHEDOFF', isActive: false },
+          { ...code, code: 'FUTURECODE', validFrom: new Date('2099-03-01T00:00:00+03:00') },
+          { ...code, code: 'PASTCODE', validTo: new Date('2020-01-31T23:59:59+03:00') },
+          { ...code, code: 'NOUSESLEFT', usageLimit: 3, usedCount: 3 },
+          { ...code, code: 'BIGMIN', minOrderKopecks: 100_000_000 },
+        ]);
+      });
+      it.each([
+        ['START11', 'Промокод START11 не найден'],
+        ['switchedoff', 'Промокод SWITCHEDOFF больше не действует'],
+        ['FUTURECODE', 'Промокод FUTURECODE начнёт действовать 1 марта 2099 г.'],
+        ['PASTCODE', 'Срок действия промокода PASTCODE закончился 31 января 2020 г.'],
+        ['NOUSESLEFT', 'Лимит использований промокода NOUSESLEFT исчерпан'],
+        ['BIGMIN', 'Промокод BIGMIN действует для заказов от 1\u00a0000\u00a0000\u00a0₽'],
+      ])('%s', async (promocode, message) => {
+        const visitor = await anonymous();
+        const res = await createOrder(
+          visitor,
+          validDraft(net, DATE, (d) => ({ ...d, promocode })),
+        );
+        expect(res.statusCode, res.body).toBe(422);
+        expect((res.json() as ErrorJson).error.fields).toEqual({ promocode: message });
+        const session = await sessionOf(visitor);
+        const rows = await ctx.database.db
+          .select({ n: count() })
+          .from(cargos)
+          .where(eq(cargos.ownerSessionId, session!));
+        expect(rows[0]!.n).toBe(0);
+      });
     });
 
     it('every order needs the personal-data consent: without it 400 on `consent`, nothing is created', async () => {

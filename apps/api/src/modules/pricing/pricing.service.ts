@@ -1,12 +1,13 @@
 import {
   MESSAGES,
   RU_PRODUCTION_CALENDAR,
+  arrivalShiftNote,
   calculateOrderPrice,
-  dispatchDate,
+  earliestDispatchDate,
   formatLongDate,
   formatRub,
   formatTransitTerms,
-  arrivalAfterDispatch,
+  planArrival,
   toIsoDate,
   pricingPlaces,
   summarizePlaces,
@@ -185,8 +186,8 @@ function personalDiscountBp(ctx: PricingContext, wanted: boolean | undefined): n
 const cityBrief = (c: PricingCity) => ({ id: c.id, name: c.name, timezone: c.timezone });
 
 // Calendar arithmetic and its wording are pure: memoised per minute and time zone (dispatch) and
-// per dispatch date and transit days (terms and arrival). The maps are small and emptied when
-// they grow.
+// per dispatch date, transit days and chosen dates (terms and arrival). The maps are small and
+// emptied when they grow.
 const dispatchMemo = new Map<string, string>();
 const termsMemo = new Map<string, Terms>();
 
@@ -195,6 +196,7 @@ interface Terms {
   dispatch_date: string;
   arrival_date: string;
   arrival_date_text: string;
+  arrival_note?: string;
 }
 
 function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
@@ -209,19 +211,43 @@ function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
 
 const dispatchFor = (now: Date, timeZone: string) =>
   memo(dispatchMemo, `${timeZone}|${Math.floor(now.getTime() / 60_000)}`, () =>
-    dispatchDate(now, timeZone, RU_PRODUCTION_CALENDAR),
+    earliestDispatchDate(now, timeZone, RU_PRODUCTION_CALENDAR),
   );
 
-const terms = (dispatch: string, route: RouteTariff): Terms =>
-  memo(termsMemo, `${dispatch}|${route.transitDaysMin}|${route.transitDaysMax}`, () => {
-    const arrival = arrivalAfterDispatch(dispatch, route.transitDaysMax, RU_PRODUCTION_CALENDAR);
-    return {
-      terms: formatTransitTerms(route.transitDaysMin, route.transitDaysMax),
-      dispatch_date: dispatch,
-      arrival_date: arrival,
-      arrival_date_text: formatLongDate(arrival),
-    };
-  });
+/** The chosen dates of a full calculation and its points (the wording of a moved arrival). */
+interface ChosenDates {
+  pickupDate: string | null;
+  deliveryDate: string | null;
+  pickupAtDoor: boolean;
+  deliveryAtDoor: boolean;
+}
+
+const NO_DATES: ChosenDates = { pickupDate: null, deliveryDate: null, pickupAtDoor: false, deliveryAtDoor: false };
+
+/** Terms, planned dispatch and arrival (domain `planArrival`: the one rule of every screen and of request_create). */
+const terms = (earliest: string, route: RouteTariff, chosen: ChosenDates = NO_DATES): Terms =>
+  memo(
+    termsMemo,
+    `${earliest}|${route.transitDaysMin}|${route.transitDaysMax}|${chosen.pickupDate ?? ''}|${chosen.deliveryDate ?? ''}` +
+      `|${chosen.pickupAtDoor}|${chosen.deliveryAtDoor}`,
+    () => {
+      const plan = planArrival({
+        earliestDispatchDate: earliest,
+        transitDaysMax: route.transitDaysMax,
+        calendar: RU_PRODUCTION_CALENDAR,
+        pickupDate: chosen.pickupDate,
+        deliveryDate: chosen.deliveryDate,
+      });
+      const note = arrivalShiftNote(plan, chosen);
+      return {
+        terms: formatTransitTerms(route.transitDaysMin, route.transitDaysMax),
+        dispatch_date: plan.dispatchDate,
+        arrival_date: plan.arrivalDate,
+        arrival_date_text: formatLongDate(plan.arrivalDate),
+        ...(note ? { arrival_note: note } : {}),
+      };
+    },
+  );
 
 /** GET prices_terms_calculation: a price, terms and arrival date per available transportation type. */
 export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuery): Promise<PricesTermsResponse> {
@@ -351,7 +377,12 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
     city_from: cityBrief(from),
     city_to: cityBrief(to),
     transportation_type: { id: chosen.type.id, code: chosen.type.code, name: chosen.type.name },
-    ...terms(dispatchFor(now, from.timezone), route),
+    ...terms(dispatchFor(now, from.timezone), route, {
+      pickupDate: body.departure_date ?? null,
+      deliveryDate: body.delivery_date ?? null,
+      pickupAtDoor: body.departure.type === 'address',
+      deliveryAtDoor: body.delivery.type === 'address',
+    }),
     lines: price.lines.map((l) => ({
       code: l.code,
       title: l.title,

@@ -6,8 +6,9 @@ import {
   MESSAGES,
   RU_PRODUCTION_CALENDAR,
   addCalendarDays,
+  earliestDispatchDate,
   formatLongDate,
-  plannedArrivalDate,
+  planArrival,
   toIsoDate,
 } from '@freight/domain';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
@@ -53,7 +54,11 @@ describe('pricing calls', () => {
       expect(price.price_kopecks).toBeGreaterThan(0);
       expect(price.terms).toMatch(/^\d+–\d+ (день|дня|дней)$/);
       expect(price.dispatch_date).toBe('2026-03-03');
-      const expected = plannedArrivalDate(clock.now(), 'Europe/Moscow', price.transit_days_max, RU_PRODUCTION_CALENDAR);
+      const expected = planArrival({
+        earliestDispatchDate: earliestDispatchDate(clock.now(), 'Europe/Moscow', RU_PRODUCTION_CALENDAR),
+        transitDaysMax: price.transit_days_max,
+        calendar: RU_PRODUCTION_CALENDAR,
+      }).arrivalDate;
       expect(price.arrival_date).toBe(expected);
       expect(price.arrival_date_text).toBe(formatLongDate(expected));
       expect(price.personal).toBe(false);
@@ -175,12 +180,57 @@ describe('pricing calls', () => {
     expect(promo.amount_kopecks).toBe(-Math.floor((withPromo.subtotal_kopecks * 1000 + 5000) / 10_000));
     expect(withPromo.promocode_error).toBeNull();
     const unknown = FullCalculatorResponseSchema.parse((await post({ ...base, promocode: 'NOPE' })).json());
-    expect(unknown.promocode_error).toBe(P.promoUnknown);
+    expect(unknown.promocode_error).toBe(P.promoUnknown('NOPE'));
     expect(unknown.total_kopecks).toBe(unknown.subtotal_kopecks);
     await ctx.database.db.update(promoCodes).set({ usedCount: 1000 }).where(eq(promoCodes.code, 'START10'));
     const exhausted = FullCalculatorResponseSchema.parse((await post({ ...base, promocode: 'START10' })).json());
-    expect(exhausted.promocode_error).toBe(P.promoExhausted);
+    expect(exhausted.promocode_error).toBe(P.promoExhausted('START10'));
     await ctx.database.db.update(promoCodes).set({ usedCount: 0 }).where(eq(promoCodes.code, 'START10'));
+  });
+
+  describe('promo code refusals: one sentence naming the code, and no discount line (issue 21)', () => {
+    // The clock is 3 March 2026; the codes' bounds are Moscow times.
+    const msk = (iso: string) => new Date(`${iso}+03:00`);
+    beforeAll(async () => {
+      const code = { kind: 'percent', value: 1000, minOrderKopecks: 0 };
+      await ctx.database.db.insert(promoCodes).values([
+        { ...code, code: 'OFFCODE', isActive: false },
+        { ...code, code: 'LATERCODE', validFrom: msk('2026-04-01T00:00:00') },
+        { ...code, code: 'OLDCODE', validTo: msk('2026-02-28T23:59:59') },
+        { ...code, code: 'USEDCODE', usageLimit: 5, usedCount: 5 },
+      ]);
+    });
+    // 12 kg terminal to terminal Москва → Новосибирск: under START10's 3 000 ₽ minimum.
+    const small = {
+      city_from: '',
+      city_to: '',
+      transportation_type: 'auto',
+      places: [{ quantity: 1, weight: 12, length: 40, width: 30, height: 20 }],
+      departure: { type: 'warehouse' },
+      delivery: { type: 'warehouse' },
+    };
+    it.each([
+      ['unknown', 'START11', 'Промокод START11 не найден'],
+      ['unknown, typed in lower case', 'start11', 'Промокод START11 не найден'],
+      ['switched off', 'OFFCODE', 'Промокод OFFCODE больше не действует'],
+      ['not started', 'latercode', 'Промокод LATERCODE начнёт действовать 1 апреля 2026 г.'],
+      ['expired', 'OLDCODE', 'Срок действия промокода OLDCODE закончился 28 февраля 2026 г.'],
+      ['used up', 'USEDCODE', 'Лимит использований промокода USEDCODE исчерпан'],
+      ['below the minimum order', 'START10', 'Промокод START10 действует для заказов от 3\u00a0000\u00a0₽'],
+    ])('%s: %s', async (_name, promocode, message) => {
+      const res = await post({
+        ...small,
+        city_from: String(cityId('Москва')),
+        city_to: String(cityId('Новосибирск')),
+        promocode,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = FullCalculatorResponseSchema.parse(res.json());
+      expect(body.promocode_error).toBe(message);
+      expect(body.lines.some((l) => l.code === 'promocode')).toBe(false);
+      expect(body.subtotal_kopecks).toBeLessThan(300_000);
+      expect(body.total_kopecks).toBe(body.subtotal_kopecks);
+    });
   });
 
   it('full calculation refuses bad input with Russian messages', async () => {

@@ -18,6 +18,7 @@ import { webEnv } from '@/config/env';
 import { CalculatorSection } from '@/features/calculator/components/calculator-section';
 import { NewsCard, NewsIllustration } from '@/features/news/components/news-card';
 import { loadHomeData } from './_components/home-data';
+import { PromoConditions } from './_components/promo-conditions';
 import { TrackForm } from './_components/track-form';
 import { WidgetRequestForm } from './_components/widget-request-form';
 import styles from './_components/home.module.css';
@@ -113,15 +114,17 @@ export default async function HomePage({
                 )}
                 <h3>{promo.title}</h3>
                 <p>{promo.description}</p>
-                {promo.promo_code && (
-                  <p>
-                    {L.promoCode}: <strong className={styles.code}>{promo.promo_code}</strong>
+                {/* The code's conditions and dates come from the row the pricing enforces (issue 21). */}
+                {promo.promo_code && promo.promo_conditions ? (
+                  <>
+                    <PromoConditions code={promo.promo_code} conditions={promo.promo_conditions} />
+                    <p className={styles.muted}>{promo.terms}</p>
+                  </>
+                ) : (
+                  <p className={styles.muted}>
+                    {promo.terms} <time dateTime={promo.ends_on}>{L.until(formatLongDate(promo.ends_on))}</time>
                   </p>
                 )}
-                {promo.promo_conditions && <p>{promo.promo_conditions}.</p>}
-                <p className={styles.muted}>
-                  {promo.terms} <time dateTime={promo.ends_on}>{L.until(formatLongDate(promo.ends_on))}</time>
-                </p>
               </li>
             ))}
           </ul>

@@ -19,6 +19,8 @@ interface Shown {
   statusName: string;
   priceText: string;
   arrivalText: string | null;
+  /** Why the arrival is later than the calculator's (request_create's `arrival_note`), or null. */
+  arrivalNote: string | null;
   departureType: 'warehouse' | 'address' | null;
   /** Where the confirmation went: null — nowhere (the page is it); undefined — not known here (the page was reopened). */
   notification: RequestCreateResponse['notification'] | undefined;
@@ -30,6 +32,7 @@ function fromCreated(created: RequestCreateResponse): Shown {
     statusName: created.status_name,
     priceText: created.price_text,
     arrivalText: created.arrival_date_text,
+    arrivalNote: created.arrival_note ?? null,
     departureType: null,
     notification: created.notification,
   };
@@ -41,6 +44,9 @@ function fromDetails(details: CargoDetails, created: RequestCreateResponse | nul
     statusName: details.status_name,
     priceText: details.price_text,
     arrivalText: details.planned_arrival_date ? formatLongDate(details.planned_arrival_date) : null,
+    // The reason is only in request_create's answer (kept for this page in the session).
+    arrivalNote:
+      created?.arrival_note && created.arrival_date === details.planned_arrival_date ? created.arrival_note : null,
     departureType: details.departure.type,
     notification: created ? created.notification : undefined,
   };
@@ -132,7 +138,14 @@ export function OrderDone({ track }: { track: string }) {
         {shown.arrivalText ? (
           <div className={styles.reviewRow}>
             <dt>{T.doneArrival}</dt>
-            <dd>{shown.arrivalText}</dd>
+            <dd>
+              <span data-testid="done-arrival">{shown.arrivalText}</span>
+              {shown.arrivalNote ? (
+                <span className={styles.choiceDescription} data-testid="arrival-note">
+                  {shown.arrivalNote}
+                </span>
+              ) : null}
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -30,6 +30,7 @@ import {
 } from '../api/order-api';
 import { clearSubmitKey, submitKeyFor } from '../lib/draft-storage';
 import { stashCreated } from '../lib/created-stash';
+import { draftArrival, pricesForDraft } from '../lib/arrival';
 import { departureDateOptions, deliveryDateOptions, minutesOfDay } from '../lib/schedule';
 import {
   doneHref,
@@ -259,6 +260,9 @@ export function OrderWizard({
     (signal) => orderApi.fullCalculation({ ...calculationBody!, is_logged: user !== null }, signal),
     step === 'payment' ? 400 : 0,
   );
+  // The pricing's refusal of the typed code, once the answer for the current draft is in (issue 21).
+  const promoRefusal =
+    promoTyped && calculationKey !== null && !calculation.loading ? (calculation.data?.promocode_error ?? null) : null;
 
   // Calculator hand-over: /order?<calculator params> merges into the saved draft, then the step URL.
   useEffect(() => {
@@ -318,7 +322,8 @@ export function OrderWizard({
   useEffect(() => {
     if (focusRequest.n === 0) return;
     if (focusRequest.target === 'invalid') {
-      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // [data-invalid-focus]: the way out of an error that has no field of its own (the review step's refused promo code).
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid-focus]');
       const target =
         invalid?.tagName === 'FIELDSET' ? invalid.querySelector<HTMLElement>('input:not([disabled])') : invalid;
       (target ?? headingRef.current)?.focus();
@@ -350,6 +355,11 @@ export function OrderWizard({
       goTo(failing, 'invalid');
       return;
     }
+    // A code the price says no longer applies: the reason and «Убрать промокод» are at its line here.
+    if (promoRefusal) {
+      goTo('review', 'invalid');
+      return;
+    }
     submittingRef.current = true;
     setSubmitting(true);
     setSubmitError(null);
@@ -364,11 +374,15 @@ export function OrderWizard({
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const fields = apiError?.fields ?? {};
-      const target = apiError && apiError.status < 500 ? firstStepOfFields(fields) : null;
+      const found = apiError && apiError.status < 500 ? firstStepOfFields(fields) : null;
+      // Only the promo code refused (e.g. its last use went to another order meanwhile): the
+      // review step says so at the code's line, with a way to remove it; no throw-back (issue 21).
+      const promoOnly = found !== null && Object.keys(fields).length === 1 && fields['promocode'] !== undefined;
+      const target = promoOnly ? 'review' : found;
       if (target) {
         setServerErrors({ draft, fields });
         setAttempted(new Set(ORDER_STEP_VALUES));
-        setSubmitError(apiError?.message ?? null);
+        setSubmitError(promoOnly ? null : (apiError?.message ?? null));
         goTo(target, 'invalid');
       } else {
         setSubmitError(apiError?.message ?? T.submitFailed);
@@ -390,6 +404,11 @@ export function OrderWizard({
       setFocusRequest((prev) => ({ target: 'invalid', n: prev.n + 1 }));
       return;
     }
+    // A refused promo code keeps the user on the step where it is typed, its reason under the field.
+    if (step === 'payment' && promoRefusal) {
+      setFocusRequest((prev) => ({ target: 'invalid', n: prev.n + 1 }));
+      return;
+    }
     setSubmitError(null);
     const next = nextStep(step);
     if (next) goTo(next);
@@ -405,10 +424,17 @@ export function OrderWizard({
 
   const label = ORDER_STEPS.find((s) => s.value === step)?.label ?? '';
   const previous = previousStep(step);
-  const chosenPrice = prices.data?.prices.find((p) => p.transportation_type.code === draft.transportationType) ?? null;
+  // Arrivals planned for the chosen pick-up (and delivery) date, as the review and the order will
+  // have them (domain planArrival); the earliest dispatch of prices_terms is what they count from.
+  const planned = prices.data ? pricesForDraft(prices.data, draft) : null;
+  const chosenPrice = planned?.prices.find((p) => p.transportation_type.code === draft.transportationType) ?? null;
+  // The time step: the soonest arrival for the pick-up (delivery dates are offered from it).
+  const pickupArrival = chosenPrice ? draftArrival(chosenPrice, draft, { withDelivery: false }) : null;
   const earliestArrival =
-    chosenPrice?.arrival_date ??
-    prices.data?.prices.map((p) => p.arrival_date).sort()[0] ??
+    pickupArrival?.plan.earliestArrivalDate ??
+    prices.data?.prices
+      .map((p) => draftArrival(p, draft, { withDelivery: false }).plan.earliestArrivalDate)
+      .sort()[0] ??
     (draft.time.departure.date ? addCalendarDays(draft.time.departure.date, 1) : null);
   const timeContext: TimeContext = {
     today: today ?? '',
@@ -422,7 +448,8 @@ export function OrderWizard({
               : earliestArrival,
           )
         : [],
-    arrivalText: chosenPrice?.arrival_date_text ?? null,
+    arrivalText: pickupArrival?.text ?? null,
+    arrivalNote: pickupArrival?.note ?? null,
   };
   const route = draft.destination;
 
@@ -473,7 +500,7 @@ export function OrderWizard({
             timeContext={step === 'time' ? timeContext : null}
             signedIn={user !== null}
             account={step === 'review' ? user : null}
-            prices={step === 'payment' ? prices : null}
+            prices={step === 'payment' ? { ...prices, data: planned } : null}
             calculation={step === 'review' || (step === 'payment' && promoTyped) ? calculation : null}
             submitError={step === 'review' ? submitError : null}
           />

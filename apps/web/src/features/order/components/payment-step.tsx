@@ -32,10 +32,19 @@ export function PaymentStep({
   /** The full calculation with the typed promo code (null until one is typed). */
   promoCheck?: RemoteState<FullCalculatorResponse> | null;
 }) {
-  const promoLine = promoCheck?.data?.lines.find((line) => line.code === 'promocode');
-  // The answer for what is typed now: a check still on its way says nothing yet.
+  // The answer for what is typed now: a check still on its way says nothing yet. A refusal is
+  // one sentence under the field (issue 21); «Далее» stays on this step until it is fixed or erased.
+  const checking = draft.promocode !== '' && (promoCheck?.loading ?? false);
   const checked = promoCheck && !promoCheck.loading ? promoCheck.data : null;
+  const promoLine = checked?.lines.find((line) => line.code === 'promocode');
   const promoError = errors['promocode'] ?? checked?.promocode_error ?? undefined;
+  const promoHint = promoError
+    ? undefined
+    : checking
+      ? T.promoChecking
+      : promoLine
+        ? T.promoApplied(formatRub(-promoLine.amount_kopecks))
+        : undefined;
   const s = draft.services;
   const d = draft.destination;
   const services = (patch: Partial<ServicesState>) => dispatch({ type: 'services/update', patch });
@@ -170,14 +179,14 @@ export function PaymentStep({
           autoComplete="off"
           value={draft.promocode}
           error={promoError}
-          hint={
-            !promoError && promoLine && !promoCheck?.loading
-              ? T.promoApplied(formatRub(-promoLine.amount_kopecks))
-              : undefined
-          }
+          hint={promoHint}
           containerClassName={styles.narrow}
           onValueChange={(value) => dispatch({ type: 'promocode/set', value })}
         />
+        {/* The check answers a moment after typing: screen readers hear it without leaving the field. */}
+        <p className="visually-hidden" role="status">
+          {checking ? '' : (promoError ?? promoHint ?? '')}
+        </p>
       </section>
     </div>
   );

@@ -20,7 +20,7 @@ import { acceptsSms } from '@freight/domain/sms-policy';
 import { formatCount } from '@freight/domain/plural';
 import { ShallowLink } from './shallow-link';
 import type { ReactNode } from 'react';
-import { Spinner } from '@/components/ui';
+import { Button, Spinner } from '@/components/ui';
 import type { CargoTypeOption, PackageOption, SignedInUser } from '../api/order-api';
 import { stepHref } from '../lib/steps';
 import { ConsentCheckbox } from '@/components/consent/consent-checkbox';
@@ -98,6 +98,10 @@ export function ReviewStep({
   /** The signed-in verified user, or null (anonymous). */
   account?: SignedInUser | null;
 }) {
+  // A code refused by the server on «Оформить заявку», or by the price of the draft as it is now
+  // (the cargo changed since the payment step): said at the code's line, with a way to remove it.
+  const promoRefusal =
+    errors['promocode'] ?? (calculation.loading ? null : (calculation.data?.promocode_error ?? null));
   const d = draft.destination;
   const c = draft.cargo;
   const s = draft.services;
@@ -182,7 +186,26 @@ export function ReviewStep({
         </Row>
         <Row term={T.services}>{extras.length > 0 ? extras.join('; ') : T.noServices}</Row>
         <Row term={T.paymentType}>{labelOf(PAYMENT_TYPES, draft.paymentType)}</Row>
-        {draft.promocode ? <Row term={T.promocode}>{draft.promocode}</Row> : null}
+        {draft.promocode ? (
+          <Row term={T.promocode}>
+            {draft.promocode}
+            {promoRefusal ? (
+              <>
+                <span id="promo-refusal" className={styles.promoRefusal}>
+                  {promoRefusal}
+                </span>
+                <Button
+                  appearance="link"
+                  data-invalid-focus
+                  aria-describedby="promo-refusal"
+                  onClick={() => dispatch({ type: 'promocode/set', value: '' })}
+                >
+                  {T.promoRemove}
+                </Button>
+              </>
+            ) : null}
+          </Row>
+        ) : null}
       </Section>
 
       <section className={styles.pricePanel} aria-labelledby="price-title" aria-busy={calculation.loading || undefined}>
@@ -208,10 +231,15 @@ export function ReviewStep({
             </p>
             <p className={styles.hint}>
               {calculation.data.vat_included ? T.vatIncluded(formatRub(calculation.data.vat_kopecks)) : null}{' '}
-              {T.arrivalLine(calculation.data.terms, calculation.data.arrival_date_text)}
+              <span data-testid="review-arrival">
+                {T.arrivalLine(calculation.data.terms, calculation.data.arrival_date_text)}
+              </span>
             </p>
-            {calculation.data.promocode_error ? (
-              <p className={styles.warningText}>{calculation.data.promocode_error}</p>
+            {/* Why the date is later than the calculator's (a later pick-up or delivery date), issue 21. */}
+            {calculation.data.arrival_note ? (
+              <p className={styles.hint} data-testid="arrival-note">
+                {calculation.data.arrival_note}
+              </p>
             ) : null}
           </>
         ) : calculation.loading ? (

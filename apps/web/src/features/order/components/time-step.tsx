@@ -21,8 +21,10 @@ export interface TimeContext {
   departureDates: string[];
   /** Working days from the planned arrival on; empty while the arrival is unknown. */
   deliveryDates: string[];
-  /** «12 марта 2026 г.» of the planned arrival, when known. */
+  /** «12 марта 2026 г.» of the planned arrival for the chosen pick-up date, when known. */
   arrivalText: string | null;
+  /** Why that arrival is later than the calculator's (a later pick-up), or null. */
+  arrivalNote?: string | null;
 }
 
 export function TimeStep({ draft, dispatch, errors, context }: StepProps & { context: TimeContext }) {
@@ -51,9 +53,14 @@ export function TimeStep({ draft, dispatch, errors, context }: StepProps & { con
         <h3 id="time-delivery" className={styles.panelTitle}>
           {deliveryDoor ? T.deliveryTitle : T.releaseTitle}
         </h3>
-        <p className={styles.hint}>
+        <p className={styles.hint} data-testid="planned-arrival">
           {context.arrivalText ? T.plannedArrival(context.arrivalText) : T.plannedArrivalUnknown}
         </p>
+        {context.arrivalNote ? (
+          <p className={styles.hint} data-testid="arrival-note">
+            {context.arrivalNote}
+          </p>
+        ) : null}
         <Checkbox
           label={deliveryDoor ? T.chooseDeliveryDate : T.chooseReleaseDate}
           description={deliveryDoor ? T.chooseDeliveryDateHint : T.chooseReleaseDateHint}

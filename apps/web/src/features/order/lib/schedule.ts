@@ -1,4 +1,12 @@
-import { addCalendarDays, getIsoWeekday, toIsoDate, type WorkingDayCalendar } from '@freight/domain/dates';
+import {
+  DISPATCH_CUTOFF_HOUR,
+  DISPATCH_DAY_END_HOUR,
+  SAME_DAY_LEAD_MINUTES,
+  WINDOW_STEP_MINUTES,
+  earliestDispatchDate,
+  localMinutes,
+} from '@freight/domain/arrival';
+import { addCalendarDays, getIsoWeekday, type WorkingDayCalendar } from '@freight/domain/dates';
 import { MIN_TIME_WINDOW_MINUTES } from '@freight/domain/order-draft';
 import { RU_PRODUCTION_CALENDAR } from '@freight/domain/production-calendar';
 import { DATES_TEXTS } from '@freight/domain/texts/dates';
@@ -10,13 +18,13 @@ import { ORDER_WIZARD_TEXTS } from '@freight/domain/texts/order-wizard';
  */
 
 /** After this hour (local time of the departure city) the earliest departure is the next working day. */
-export const SAME_DAY_CUTOFF_HOUR = 16;
-/** Windows start at 09:00 and end by 18:00, in steps of one hour. */
+export const SAME_DAY_CUTOFF_HOUR = DISPATCH_CUTOFF_HOUR;
+/** Windows start at 09:00 and end by 18:00, in steps of one hour (the domain's dispatch rule uses the same). */
 export const DAY_START_MINUTES = 9 * 60;
-export const DAY_END_MINUTES = 18 * 60;
-export const TIME_STEP_MINUTES = 60;
+export const DAY_END_MINUTES = DISPATCH_DAY_END_HOUR * 60;
+export const TIME_STEP_MINUTES = WINDOW_STEP_MINUTES;
 /** A same-day window starts at least this long after now (a car has to get there). */
-export const SAME_DAY_LEAD_MINUTES = 60;
+export { SAME_DAY_LEAD_MINUTES };
 /** How many working days are offered. */
 export const DATE_OPTION_COUNT = 10;
 
@@ -33,15 +41,7 @@ export function toMinutes(time: string): number {
 }
 
 /** Wall-clock minutes since midnight of `now` in `timeZone`. */
-export function minutesOfDay(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(now)
-    .reduce<Record<string, number>>((acc, part) => {
-      if (part.type === 'hour' || part.type === 'minute') acc[part.type] = Number(part.value);
-      return acc;
-    }, {});
-  return (parts.hour ?? 0) * 60 + (parts.minute ?? 0);
-}
+export const minutesOfDay = localMinutes;
 
 /** `count` working days from `start` (inclusive), ISO dates. */
 export function workingDaysFrom(
@@ -59,20 +59,15 @@ export function workingDaysFrom(
 
 /**
  * The earliest departure date: today when it is a working day, it is not yet 16:00 in the
- * departure city and a whole window still fits today; else the next working day.
+ * departure city and a whole window still fits today; else the next working day. It is the
+ * domain's `earliestDispatchDate`, the day the calculator's arrival counts from (issue 21).
  */
 export function earliestDepartureDate(
   now: Date,
   timeZone: string,
   calendar: WorkingDayCalendar = RU_PRODUCTION_CALENDAR,
 ): string {
-  const today = toIsoDate(now, timeZone) ?? '1970-01-01';
-  const minutes = minutesOfDay(now, timeZone);
-  const beforeCutoff = minutes < SAME_DAY_CUTOFF_HOUR * 60;
-  // Today only while a whole window still fits in it.
-  const windowLeft = windowStartOptions(today, today, minutes).length > 0;
-  if (beforeCutoff && windowLeft && calendar.isWorkingDay(today)) return today;
-  return workingDaysFrom(addCalendarDays(today, 1), 1, calendar)[0] ?? today;
+  return earliestDispatchDate(now, timeZone, calendar);
 }
 
 /** Working days offered for the departure. */

@@ -64,7 +64,7 @@ export function TrackingView({ cargo }: { cargo: TrackingResponse }) {
         {cargo.planned_arrival_text && (
           <div>
             <dt>{T.plannedArrival}</dt>
-            <dd>{cargo.planned_arrival_text}</dd>
+            <dd data-testid="tracking-arrival">{cargo.planned_arrival_text}</dd>
           </div>
         )}
         <div>
