@@ -139,7 +139,13 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
       true,
     );
     await expect(page.getByText('Москва → Санкт-Петербург').isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Скидка 10 % на первую перевозку').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Скидка 10 % на перевозку', { exact: true }).isVisible()).resolves.toBe(true);
+    // The code's conditions come from its promo_codes row, the same data that enforces them.
+    await expect(page.getByTestId('promo-conditions').first().innerText()).resolves.toBe(
+      'Промокод START10: −10 % на заказ от 3\u00a0000\u00a0₽, до 30 июня 2027 г., для первых 1\u00a0000 заказов.',
+    );
+    await expect(page.getByTestId('promo-conditions').first().locator('strong').innerText()).resolves.toBe('START10');
+    await expect(page.locator('main').innerText()).resolves.not.toContain('ZABOR0');
     await expect(
       page.getByTestId('home-news').getByText('График работы терминалов в новогодние праздники').isVisible(),
     ).resolves.toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
 import { submitDemoSignIn } from '../lib/session';
+import { MESSAGES, formatLongDate } from '@freight/domain';
 
 /*
  * The order wizard (issue 7) against the built product: calculator hand-over, every step, the
@@ -328,12 +329,130 @@ describe.skipIf(E2E_SKIP)('order wizard in a real browser', () => {
     await fillParticipants(page);
     const promo = page.getByLabel('Промокод', { exact: true });
     await promo.fill('НЕТТАКОГО');
-    await page.getByText('Такого промокода нет').waitFor();
+    await page.getByText('Промокод НЕТТАКОГО не найден').waitFor();
     // 12 kg Москва → Новосибирск costs less than the code's minimum (packages/db/src/seed/pricing.ts).
     await promo.fill('WELCOME500');
     await page.getByText('Промокод WELCOME500 действует для заказов от 5\u00a0000\u00a0₽').waitFor();
     await expect(promo.getAttribute('aria-invalid')).resolves.toBe('true');
     await context.close();
+  });
+
+  it('a code that stops applying is shown at its line on the review, with «Убрать промокод»; START10 below 3 000 ₽ is refused at the field', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/order');
+    await fillRoute(page);
+    await fillCargo(page);
+    await fillTime(page);
+    await fillParticipants(page);
+    const promo = page.getByLabel('Промокод', { exact: true });
+    await promo.fill('START10');
+    await page.getByText('Промокод START10 действует для заказов от 3\u00a0000\u00a0₽').waitFor();
+    await expect(promo.getAttribute('aria-invalid')).resolves.toBe('true');
+    // «Далее» does not pass a refused code: the step stays, the field has the focus.
+    await next(page);
+    await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('payment');
+    await expect.poll(() => promo.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A bigger cargo: the code applies on the payment step.
+    await stepLink(page, 'Груз').click();
+    await page.waitForURL(/step=cargo/);
+    await page.getByLabel('Длина', { exact: true }).fill('80');
+    await page.getByLabel('Ширина', { exact: true }).fill('60');
+    await page.getByLabel('Высота', { exact: true }).fill('50');
+    await page.getByLabel('Вес, кг', { exact: true }).fill('200');
+    await stepLink(page, 'Услуги').click();
+    await page.waitForURL(/step=payment/);
+    await page.getByText(/^Промокод применён: скидка /).waitFor();
+    await choosePayment(page);
+    await page.getByText('Промокод «START10»').first().waitFor();
+
+    // The cargo shrinks again: the review shows the refusal at the code's line, and ordering is
+    // held there (not thrown back after the click) until the code is removed.
+    await stepLink(page, 'Груз').click();
+    await page.waitForURL(/step=cargo/);
+    await page.getByLabel('Вес, кг', { exact: true }).fill('12');
+    await page.getByLabel('Длина', { exact: true }).fill('50');
+    await page.getByLabel('Ширина', { exact: true }).fill('40');
+    await page.getByLabel('Высота', { exact: true }).fill('30');
+    await stepLink(page, 'Проверка').click();
+    await page.waitForURL(/step=review/);
+    await page.getByText('Промокод START10 действует для заказов от 3\u00a0000\u00a0₽').first().waitFor();
+    await agree(page);
+    await page.getByRole('button', { name: 'Оформить заявку' }).click();
+    const remove = page.getByRole('button', { name: 'Убрать промокод' });
+    await expect.poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toContain('step=review');
+    await remove.click();
+    await expect
+      .poll(() => page.getByText('Промокод START10 действует для заказов от 3\u00a0000\u00a0₽').count())
+      .toBe(0);
+    await page.getByRole('button', { name: 'Оформить заявку' }).click();
+    await page.waitForURL(/\/order\/done\?track=/);
+    await context.close();
+  });
+
+  it('the planned arrival is one date on the calculator, the time step, the review, the confirmation and tracking; a later drop-off says why it moves', async () => {
+    for (const choice of [0, 2]) {
+      const context = await newContext(browser, baseUrl);
+      const page = await context.newPage();
+      await page.goto('/calculator');
+      await pickCityInCalculator(page, 'Откуда', 'Моск', 'Москва');
+      await pickCityInCalculator(page, 'Куда', 'Новосиб', 'Новосибирск');
+      await page.getByLabel('Длина, см').fill('50');
+      await page.getByLabel('Ширина, см').fill('40');
+      await page.getByLabel('Высота, см').fill('30');
+      await page.getByLabel('Вес, кг').fill('60');
+      const auto = page.getByTestId('calculator-result').getByTestId('arrival-auto');
+      await expect.poll(async () => (await auto.count()) > 0 && /\d/.test(await auto.innerText())).toBe(true);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="calculator-result"]')?.getAttribute('data-state') === 'done',
+      );
+      const calc = (await auto.innerText()).replace(/^Доставим /, '').trim();
+      await page.getByRole('link', { name: 'Оформить заявку: Автоперевозка' }).click();
+      await page.waitForURL(/\/order\?step=time$/);
+      await page.getByRole('complementary').getByText('Москва → Новосибирск').waitFor();
+      await stepLink(page, 'Груз').click();
+      await page.waitForURL(/step=cargo/);
+      await page.getByLabel('Характер груза').selectOption({ label: 'Сборный груз' });
+      await next(page);
+      await page.waitForURL(/step=time/);
+
+      const radios = page.getByRole('group', { name: 'Дата сдачи груза' }).getByRole('radio');
+      const pick = radios.nth(choice);
+      await pick.check({ force: true });
+      const planned = page.getByTestId('planned-arrival');
+      let expected = calc;
+      let note: string | null = null;
+      if (choice > 0) {
+        note = MESSAGES.arrival.laterDropoff(formatLongDate((await pick.getAttribute('value'))!));
+        await expect.poll(() => page.getByTestId('arrival-note').innerText()).toBe(note);
+        expected = (await planned.innerText()).replace(/^Планируемая дата прибытия: /, '').trim();
+        // The assertion that failed before: a later drop-off moves the date, and says so.
+        expect(expected).not.toBe(calc);
+      } else {
+        await expect.poll(() => planned.innerText()).toBe(`Планируемая дата прибытия: ${calc}`);
+        await expect(page.getByTestId('arrival-note').count()).resolves.toBe(0);
+      }
+      await page.getByLabel('С', { exact: true }).selectOption({ index: 1 });
+      await page.getByLabel('До', { exact: true }).selectOption({ index: 1 });
+      await next(page);
+      await page.waitForURL(/step=participants/);
+      await fillParticipants(page);
+      await choosePayment(page);
+      await expect.poll(() => page.getByTestId('review-arrival').innerText()).toContain(expected);
+      if (note) await expect(page.getByTestId('arrival-note').innerText()).resolves.toBe(note);
+      else await expect(page.getByTestId('arrival-note').count()).resolves.toBe(0);
+      await agree(page);
+      await page.getByRole('button', { name: 'Оформить заявку' }).click();
+      await page.waitForURL(/\/order\/done\?track=/);
+      await expect(page.getByTestId('done-arrival').innerText()).resolves.toBe(expected);
+      if (note) await expect(page.getByTestId('arrival-note').innerText()).resolves.toBe(note);
+      const track = (await page.getByTestId('track-number').innerText()).trim();
+      await page.goto(`/tracking/${track}`);
+      await expect(page.getByTestId('tracking-arrival').innerText()).resolves.toBe(expected);
+      await context.close();
+    }
   });
 
   it('a double click on «Оформить заявку» creates one request', async () => {
