@@ -14,7 +14,7 @@ export const HOME_TEXTS = {
   directionsTitle: 'Популярные направления',
   promotionsTitle: 'Акции',
   promoCode: 'Промокод',
-  until: (date: string) => `до ${date}`,
+  until: (date: string) => `Действует до ${date}`,
   newsTitle: 'Новости и события',
   allNews: 'Все новости',
   servicesTitle: 'Услуги',
