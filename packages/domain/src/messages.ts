@@ -39,6 +39,7 @@ import { BACK_OFFICE_TEXTS } from './texts/back-office';
 import { SETTLEMENTS_TEXTS } from './texts/settlements';
 import { ANALYTICS_TEXTS } from './texts/analytics';
 import { COMMERCIAL_TEXTS } from './texts/commercial';
+import { BO_CONTRACTS_TEXTS } from './texts/back-office-contracts';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -105,4 +106,6 @@ export const MESSAGES = {
   analytics: ANALYTICS_TEXTS,
   /** Discounts, offers, the personal manager and its rating (issue 16). */
   commercial: COMMERCIAL_TEXTS,
+  /** The back-office's contracts and bank payments of business clients (issue 16). */
+  backOfficeContracts: BO_CONTRACTS_TEXTS,
 } as const;

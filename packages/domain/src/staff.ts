@@ -17,6 +17,8 @@ export const STAFF_PERMISSIONS = [
   'clients.view',
   /** Assign a personal manager to a client profile. */
   'clients.assign_manager',
+  /** Give a company profile a contract; record its bank payments (issue 16). */
+  'finance.manage',
   /** Review full-access requests (approve, ask for corrections, reject). */
   'access.review',
   /** News, promotions, footer links. */
@@ -42,6 +44,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'cargo.view',
     'clients.view',
     'clients.assign_manager',
+    'finance.manage',
     'access.review',
     'offers.edit',
     'inbox.work',

@@ -15,6 +15,7 @@ import { inboxRoutes } from './inbox.routes';
 import { contentAdminRoutes } from './content-admin.routes';
 import { pricesAdminRoutes } from './prices-admin.routes';
 import { alertsRoutes } from './alerts.routes';
+import { contractsAdminRoutes } from './contracts-admin.routes';
 
 export interface BackOfficeRoutesOptions {
   deps: BackOfficeDeps;
@@ -158,4 +159,5 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRoutesOptions> = 
   await app.register(contentAdminRoutes, { deps });
   await app.register(pricesAdminRoutes, { deps });
   await app.register(alertsRoutes, { deps });
+  await app.register(contractsAdminRoutes, { deps });
 };

@@ -106,12 +106,17 @@ async function requireContract(db: Database, userId: number, contractUuid: strin
 /** Today in the carrier's (Moscow) time zone, YYYY-MM-DD. */
 const todayOf = (deps: SettlementsDeps) => toIsoDate(deps.clock())!;
 
-/** The name of the contract's profile: a company's name; a personal profile is named after its user, as everywhere. */
-const profileNameOf = (row: ContractRow, user: UserRow) =>
-  row.profileKind === 'legal' ? row.profileName : user.name?.trim() || MESSAGES.team.personalProfileName;
+/**
+ * The name of the contract's profile: a company's name; a personal profile is named after its
+ * user, as everywhere (the back-office, asking without a user, gets the profile's stored name).
+ */
+const profileNameOf = (row: ContractRow, user: Pick<UserRow, 'name'> | null) =>
+  row.profileKind === 'legal'
+    ? row.profileName
+    : (user ? user.name?.trim() : row.profileName.trim()) || MESSAGES.team.personalProfileName;
 
 /** A contract as the API shows it. */
-function toContract(row: ContractRow, user: UserRow, today: string): Contract {
+function toContract(row: ContractRow, user: Pick<UserRow, 'name'> | null, today: string): Contract {
   const kind = row.kind as ContractKind;
   return {
     contract_uuid: row.id,
@@ -283,18 +288,31 @@ export async function summary(
   const user = await requireVerifiedUser(deps.db, session);
   const profiles = await requireProfiles(deps.db, user.id, query.account_uuid);
   const today = todayOf(deps);
-  const rows = await contractsOf(deps.db, profiles);
+  const contracts = await contractPositions(deps.db, await contractsOf(deps.db, profiles), today, user);
+  return { as_of: today, total: totalPosition(contracts.map((c) => c.position)), contracts };
+}
+
+/**
+ * Each contract with its position on `today`, as GET /user/settlements/summary shows it. Also the
+ * back-office's view of a client's contracts (apps/api/src/modules/back-office/contracts-admin),
+ * which asks without a user (`user` null: profiles keep their stored names).
+ */
+export async function contractPositions(
+  db: Database,
+  rows: readonly ContractRow[],
+  today: string,
+  user: Pick<UserRow, 'name'> | null,
+): Promise<SettlementSummary['contracts']> {
   const booked = await repo.bookedUpTo(
-    deps.db,
+    db,
     rows.map((row) => row.id),
     today,
   );
-  const positions = await Promise.all(rows.map((row) => positionOf(deps.db, row, booked.get(row.id)!, today)));
-  const contracts = rows.map((row, index) => ({
+  const positions = await Promise.all(rows.map((row) => positionOf(db, row, booked.get(row.id)!, today)));
+  return rows.map((row, index) => ({
     contract: toContract(row, user, today),
     position: toPosition(positions[index]!, row.kind === 'postpayment' ? (row.creditLimitKopecks ?? 0) : null),
   }));
-  return { as_of: today, total: totalPosition(contracts.map((c) => c.position)), contracts };
 }
 
 /** The day `years` years after an ISO date (29 February moves to 1 March in a common year). */

@@ -3,11 +3,14 @@ import Link from 'next/link';
 import { ClientDetailSchema, ManagerListSchema, type ClientDetail } from '@freight/contracts/back-office-clients';
 import { formatDate, formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import { BoClientContractsSchema } from '@freight/contracts/back-office-contracts';
+import { BO_CONTRACTS_TEXTS } from '@freight/domain/texts/back-office-contracts';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
 import { requireStaffPage, staffMay } from '@/features/back-office/lib/staff';
 import { ClientCargos } from '@/features/back-office-clients/components/client-cargos';
+import { ClientContracts } from '@/features/back-office-clients/components/client-contracts';
 import { ManagerForm } from '@/features/back-office-clients/components/manager-form';
 import { RequestStatusBadge } from '@/features/back-office-clients/components/status-badge';
 import styles from '@/features/back-office-clients/components/clients.module.css';
@@ -37,6 +40,7 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
   const staff = await requireStaffPage();
   if (!staffMay(staff, 'clients.view')) return <Forbidden />;
   const canAssign = staffMay(staff, 'clients.assign_manager');
+  const canManageFinance = staffMay(staff, 'finance.manage');
   const [client, managers] = await Promise.all([
     loadClient((await params).id),
     canAssign ? apiGet('/api/v1/back-office/managers', ManagerListSchema) : null,
@@ -51,6 +55,20 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
   }
   const { user } = client;
   const canReview = staffMay(staff, 'access.review');
+  // Contracts are a company's (issue 16): each legal profile's with their positions today.
+  const contracts = new Map(
+    await Promise.all(
+      client.profiles
+        .filter((profile) => profile.kind === 'legal')
+        .map(
+          async (profile) =>
+            [
+              profile.account_uuid,
+              await apiGet(`/api/v1/back-office/clients/${profile.account_uuid}/contracts`, BoClientContractsSchema),
+            ] as const,
+        ),
+    ),
+  );
   return (
     <BoPage title={T.detailTitle(user.name || `№ ${user.id}`)} breadcrumbs={breadcrumbs}>
       <div className={bo.grid2}>
@@ -129,6 +147,17 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
                 {T.manager}: {profile.manager ? profile.manager.name : T.managerNone}
               </p>
             )}
+            {contracts.has(profile.account_uuid) ? (
+              <section aria-labelledby={`contracts-${profile.account_uuid}`}>
+                <h4 id={`contracts-${profile.account_uuid}`}>{BO_CONTRACTS_TEXTS.title}</h4>
+                <ClientContracts
+                  accountUuid={profile.account_uuid}
+                  profileName={profile.name}
+                  contracts={contracts.get(profile.account_uuid)!.contracts}
+                  canEdit={canManageFinance}
+                />
+              </section>
+            ) : null}
           </section>
         ))}
       </section>
