@@ -351,7 +351,7 @@ export function ClientContracts({
   canEdit: boolean;
 }) {
   return (
-    <div className={styles.form}>
+    <div className={styles.contracts}>
       {contracts.length === 0 ? (
         <p className={styles.muted}>{T.empty}</p>
       ) : (
