@@ -69,10 +69,15 @@ export function requireSession(caller: Caller): SessionRow {
 }
 
 /** The signed-in, verified user behind the caller's session, or 401. */
-export async function requireUser(deps: IdentityDeps, caller: Caller): Promise<repo.UserRow> {
-  const userId = caller.session?.userId;
+export function requireUser(deps: IdentityDeps, caller: Caller): Promise<repo.UserRow> {
+  return requireVerifiedUser(deps.db, caller.session);
+}
+
+/** The signed-in, verified, not deleted user of a session, or 401 (for modules that hold only a database). */
+export async function requireVerifiedUser(db: Database, session: SessionRow | null): Promise<repo.UserRow> {
+  const userId = session?.userId;
   if (!userId) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
-  const user = await repo.findActiveUserById(deps.db, userId);
+  const user = await repo.findActiveUserById(db, userId);
   if (!user || !user.isVerified) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
   return user;
 }

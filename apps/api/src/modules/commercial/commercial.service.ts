@@ -12,9 +12,9 @@ import type { Database } from '@freight/db';
 import { MESSAGES, monthStart, normalizePhone, roleCan, toIsoDate } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
 import type { SessionRow } from '../auth/session.repository';
-import { findActiveUserById } from '../auth/identity.repository';
+import { requireVerifiedUser } from '../auth/auth-core';
 import { personalDiscountsFor } from '../pricing/reference-cache';
-import { activeMembership, requireMembership, type Membership } from '../profiles/profiles.service';
+import { activeMembership, profileDisplayName, requireMembership, type Membership } from '../profiles/profiles.service';
 import type { FileStorage, StoredObject } from '../uploads/file-storage';
 import * as repo from './commercial.repository';
 
@@ -35,23 +35,11 @@ export interface CommercialDeps {
   allowedOrigins: readonly string[];
 }
 
-/** The signed-in, verified user behind the session, or 401. */
-async function signedInUser(db: Database, session: SessionRow | null) {
-  const user = session?.userId ? await findActiveUserById(db, session.userId) : null;
-  if (!user?.isVerified) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
-  return user;
-}
-
 /** Today in Moscow, YYYY-MM-DD. */
 const today = (now: Date) => toIsoDate(now)!;
 
 const offerNotFound = () => new AppError('NOT_FOUND', 404, C.offerNotFound, { offer_id: C.offerNotFound });
 const managerNotFound = () => new AppError('NOT_FOUND', 404, C.managerNotFound, { manager_id: C.managerNotFound });
-
-/** The name a profile goes by for this user: their own name for the personal profile (as GET /user/profile shows it). */
-function profileName(kind: string, name: string, user: { name: string | null }): string {
-  return kind === 'individual' ? user.name?.trim() || MESSAGES.team.personalProfileName : name;
-}
 
 /** An offer's period covers `day` (both ends included) and the carrier has not withdrawn it. */
 const inForce = (offer: { validFrom: string; validTo: string; isActive: boolean }, day: string) =>
@@ -65,7 +53,7 @@ const inForce = (offer: { validFrom: string; validTo: string; isActive: boolean 
  * the largest one that applies (pricing.repository.ts findClientDiscountBp); they never add up.
  */
 export async function listDiscounts(deps: CommercialDeps, session: SessionRow | null): Promise<DiscountList> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const day = today(deps.clock());
   const [personal, taken] = await Promise.all([
     repo.findPersonalDiscount(deps.db, user.id),
@@ -131,7 +119,7 @@ const audienceOf = (m: Membership): repo.OfferAudience => ({ profileId: m.profil
  * company's, those made for every business client. Ended and withdrawn ones only when it took them.
  */
 export async function listOffers(deps: CommercialDeps, session: SessionRow | null): Promise<OfferList> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const membership = await activeMembership(deps.db, user);
   const day = today(deps.clock());
   const rows = await repo.listOffersFor(deps.db, audienceOf(membership), day);
@@ -145,7 +133,7 @@ export async function listOffers(deps: CommercialDeps, session: SessionRow | nul
  * the next price shows the discount (other instances: within PERSONAL_DISCOUNT_TTL_MS).
  */
 export async function takeOffer(deps: CommercialDeps, session: SessionRow | null, offerId: number): Promise<Offer> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const membership = await activeMembership(deps.db, user);
   const audience = audienceOf(membership);
   const now = deps.clock();
@@ -174,12 +162,12 @@ const ratingMonth = (now: Date) => monthStart(today(now));
 
 /** GET /user/managers: the personal manager of each of the user's profiles that has one. */
 export async function listManagers(deps: CommercialDeps, session: SessionRow | null): Promise<ManagerList> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const rows = await repo.listManagersOf(deps.db, user.id, ratingMonth(deps.clock()));
   return {
     managers: rows.map((row) => ({
       account_uuid: row.accountUuid,
-      profile_name: profileName(row.profileKind, row.profileName, user),
+      profile_name: profileDisplayName(row.profileKind, row.profileName, user),
       manager: {
         id: row.manager.id,
         name: row.manager.name,
@@ -206,7 +194,7 @@ export async function managerPhoto(
   session: SessionRow | null,
   staffId: number,
 ): Promise<StoredObject & { contentType: string }> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const found = await repo.findManagerPhotoKey(deps.db, user.id, staffId);
   const key = found?.photoKey;
   const contentType = key ? PHOTO_TYPES[key.slice(key.lastIndexOf('.') + 1)] : undefined;
@@ -226,7 +214,7 @@ export async function rateManager(
   session: SessionRow | null,
   input: ManagerRatingRequest,
 ): Promise<ManagerRating> {
-  const user = await signedInUser(deps.db, session);
+  const user = await requireVerifiedUser(deps.db, session);
   const membership = await requireMembership(deps.db, user.id, input.account_uuid);
   if (!(await repo.isManagerOf(deps.db, membership.profileId, input.manager_id))) throw managerNotFound();
   const now = deps.clock();

@@ -53,12 +53,20 @@ export async function activeMembershipOf(db: Database, userId: number): Promise<
   return activeMembership(db, user);
 }
 
+/**
+ * The name a profile goes by: a company's own name; a personal profile is named after its user
+ * (their current name, «Частное лицо» without one).
+ */
+export function profileDisplayName(kind: string, name: string, user: { name: string | null }): string {
+  return kind === 'individual' ? user.name?.trim() || MESSAGES.team.personalProfileName : name;
+}
+
 /** A membership as the API shows it. The personal profile carries the user's current name. */
 export function toClientProfile(m: Membership, user: { name: string | null }, activeId: number): ClientProfile {
   return {
     account_uuid: m.accountUuid,
     kind: m.kind,
-    name: m.kind === 'individual' ? user.name?.trim() || MESSAGES.team.personalProfileName : m.name,
+    name: profileDisplayName(m.kind, m.name, user),
     inn: m.inn,
     kpp: m.kpp,
     address: m.address,

@@ -24,10 +24,11 @@ import {
 import type { z } from 'zod';
 import type { CarrierRequisites } from '../../config/env';
 import { AppError } from '../../errors/app-error';
-import { findActiveUserById, type UserRow } from '../auth/identity.repository';
+import { requireVerifiedUser } from '../auth/auth-core';
+import type { UserRow } from '../auth/identity.repository';
 import type { SessionRow } from '../auth/session.repository';
 import { CONTENT_TYPES, ruDate } from '../orders/cargo-export';
-import { forbidden, profileNotFound } from '../profiles/profiles.service';
+import { forbidden, profileDisplayName, profileNotFound } from '../profiles/profiles.service';
 import { actFileNames, type ReconciliationAct } from './reconciliation.model';
 import { renderReconciliationPdf } from './reconciliation.pdf';
 import { renderReconciliationXlsx } from './reconciliation.xlsx';
@@ -65,13 +66,6 @@ const contractNotFound = () =>
   new AppError('NOT_FOUND', 404, S.contractNotFound, { contract_uuid: S.contractNotFound });
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', 400, message, { [field]: message });
-
-/** The signed-in, verified user of the session, or 401. */
-async function requireVerifiedUser(db: Database, session: SessionRow | null): Promise<UserRow> {
-  const user = session?.userId ? await findActiveUserById(db, session.userId) : null;
-  if (!user || !user.isVerified) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
-  return user;
-}
 
 const can = (role: string, permission: 'settlements.view') => roleCan(role as ProfileRole, permission);
 
@@ -111,9 +105,7 @@ const todayOf = (deps: SettlementsDeps) => toIsoDate(deps.clock())!;
  * user, as everywhere (the back-office, asking without a user, gets the profile's stored name).
  */
 const profileNameOf = (row: ContractRow, user: Pick<UserRow, 'name'> | null) =>
-  row.profileKind === 'legal'
-    ? row.profileName
-    : (user ? user.name?.trim() : row.profileName.trim()) || MESSAGES.team.personalProfileName;
+  profileDisplayName(row.profileKind, row.profileName, user ?? { name: row.profileName });
 
 /** A contract as the API shows it. */
 function toContract(row: ContractRow, user: Pick<UserRow, 'name'> | null, today: string): Contract {
