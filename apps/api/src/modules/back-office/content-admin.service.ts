@@ -22,7 +22,7 @@ import { AppError } from '../../errors/app-error';
 import { asDb } from '../auth/auth-core';
 import { contentImageUrl } from '../content/content.service';
 import type { BackOfficeDeps } from './back-office.deps';
-import { newContentImageKey, type ReceivedContentImage } from './content-image';
+import { dropStoredFile, newContentImageKey, storeImageThen, type ReceivedContentImage } from './content-image';
 import * as repo from './content-admin.repository';
 import { recordAudit } from './staff-context';
 
@@ -211,7 +211,7 @@ export async function deleteNews(deps: BackOfficeDeps, request: FastifyRequest, 
     );
     return current;
   });
-  await dropStoredImage(deps, removed.imageKey);
+  await dropStoredFile(deps.storage, removed.imageKey);
 }
 
 // --- Illustrations (news and promotions alike) -------------------------------------------------
@@ -240,11 +240,6 @@ const promotionImage: ImageTarget<repo.PromotionRow, AdminPromotion> = {
   present: toAdminPromotion,
 };
 
-/** Removes a stored illustration that nothing points to any more (best effort: a leftover is harmless). */
-async function dropStoredImage(deps: BackOfficeDeps, key: string | null): Promise<void> {
-  if (key) await deps.storage.remove(key).catch(() => undefined);
-}
-
 /**
  * Stores a received illustration under a new key and points the item at it; the old file goes
  * once the change has committed. The file is in place before the row points to it, and removed
@@ -258,20 +253,12 @@ async function attachImage<Row extends { imageKey: string | null }, Out>(
   image: ReceivedContentImage,
 ): Promise<Out> {
   const key = newContentImageKey(image.extension);
-  try {
-    await deps.storage.promote(image.tempKey, key, image.mime);
-  } catch (error) {
-    await deps.storage.remove(image.tempKey).catch(() => undefined);
-    throw error;
-  }
   const now = deps.clock();
-  let previous: string | null = null;
-  try {
-    const out = await deps.db.transaction(async (t) => {
+  return storeImageThen(deps.storage, image, key, () =>
+    deps.db.transaction(async (t) => {
       const tx = asDb(t);
       const current = await target.find(tx, id);
       if (!current) throw notFound(target.notFound);
-      previous = current.imageKey;
       const row = await target.setKey(tx, id, key);
       await recordAudit(
         tx,
@@ -285,14 +272,9 @@ async function attachImage<Row extends { imageKey: string | null }, Out>(
         },
         now,
       );
-      return target.present(row);
-    });
-    await dropStoredImage(deps, previous);
-    return out;
-  } catch (error) {
-    await dropStoredImage(deps, key);
-    throw error;
-  }
+      return { previousKey: current.imageKey, result: target.present(row) };
+    }),
+  );
 }
 
 async function detachImage<Row extends { imageKey: string | null }, Out>(
@@ -324,7 +306,7 @@ async function detachImage<Row extends { imageKey: string | null }, Out>(
     );
     return target.present(row);
   });
-  await dropStoredImage(deps, previous);
+  await dropStoredFile(deps.storage, previous);
   return out;
 }
 
@@ -456,7 +438,7 @@ export async function deletePromotion(deps: BackOfficeDeps, request: FastifyRequ
     );
     return current;
   });
-  await dropStoredImage(deps, removed.imageKey);
+  await dropStoredFile(deps.storage, removed.imageKey);
 }
 
 // --- Footer links ------------------------------------------------------------------------------

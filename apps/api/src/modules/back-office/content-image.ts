@@ -225,3 +225,37 @@ export async function receiveContentImagePart(
 
 /** The storage key of a new illustration: never reused, so its public URL may be cached for good. */
 export const newContentImageKey = (extension: string) => `${CONTENT_IMAGE_PREFIX}/${randomUUID()}.${extension}`;
+
+/** Removes a stored file, if any; a file already gone is not an error. */
+export async function dropStoredFile(storage: FileStorage, key: string | null): Promise<void> {
+  if (key) await storage.remove(key).catch(() => undefined);
+}
+
+/**
+ * Puts a received image in storage under `key`, then runs `change` — which points a row at the
+ * new key in a transaction and says which key it replaced. The replaced file goes once the change
+ * has committed; if the change fails, the new file goes instead. The file is in place before any
+ * row points to it (news and promotion illustrations, staff photos).
+ */
+export async function storeImageThen<Out>(
+  storage: FileStorage,
+  image: ReceivedContentImage,
+  key: string,
+  change: () => Promise<{ previousKey: string | null; result: Out }>,
+): Promise<Out> {
+  try {
+    await storage.promote(image.tempKey, key, image.mime);
+  } catch (error) {
+    await storage.remove(image.tempKey).catch(() => undefined);
+    throw error;
+  }
+  let outcome: { previousKey: string | null; result: Out };
+  try {
+    outcome = await change();
+  } catch (error) {
+    await dropStoredFile(storage, key);
+    throw error;
+  }
+  await dropStoredFile(storage, outcome.previousKey);
+  return outcome.result;
+}

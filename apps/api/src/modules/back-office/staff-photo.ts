@@ -6,7 +6,7 @@ import { MESSAGES } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
 import { asDb } from '../auth/auth-core';
 import type { BackOfficeDeps } from './back-office.deps';
-import type { ImageIntakeWording, ReceivedContentImage } from './content-image';
+import { dropStoredFile, storeImageThen, type ImageIntakeWording, type ReceivedContentImage } from './content-image';
 import { recordAudit } from './staff-context';
 
 /*
@@ -46,9 +46,6 @@ async function setPhotoKey(tx: Database, id: number, photoKey: string | null): P
 }
 
 /** Removes a stored photo nothing points to any more (best effort: a leftover is harmless). */
-async function dropStoredPhoto(deps: BackOfficeDeps, key: string | null): Promise<void> {
-  if (key) await deps.storage.remove(key).catch(() => undefined);
-}
 
 /**
  * Stores a received photo under a new key and points the staff member at it, with an audit
@@ -62,19 +59,11 @@ export async function setStaffPhoto(
   image: ReceivedContentImage,
 ): Promise<StaffRow> {
   const key = `${STAFF_PHOTO_PREFIX}/${randomUUID()}.${image.extension}`;
-  try {
-    await deps.storage.promote(image.tempKey, key, image.mime);
-  } catch (error) {
-    await deps.storage.remove(image.tempKey).catch(() => undefined);
-    throw error;
-  }
   const now = deps.clock();
-  let previous: string | null = null;
-  try {
-    const row = await deps.db.transaction(async (t) => {
+  return storeImageThen(deps.storage, image, key, () =>
+    deps.db.transaction(async (t) => {
       const tx = asDb(t);
       const current = await lockStaff(tx, id);
-      previous = current.photoKey;
       const after = await setPhotoKey(tx, id, key);
       await recordAudit(
         tx,
@@ -88,14 +77,9 @@ export async function setStaffPhoto(
         },
         now,
       );
-      return after;
-    });
-    await dropStoredPhoto(deps, previous);
-    return row;
-  } catch (error) {
-    await dropStoredPhoto(deps, key);
-    throw error;
-  }
+      return { previousKey: current.photoKey, result: after };
+    }),
+  );
 }
 
 /** Removes the staff member's photo (404 when there is none), with an audit record. */
@@ -122,6 +106,6 @@ export async function removeStaffPhoto(deps: BackOfficeDeps, request: FastifyReq
     );
     return after;
   });
-  await dropStoredPhoto(deps, previous);
+  await dropStoredFile(deps.storage, previous);
   return row;
 }
