@@ -28,7 +28,6 @@
 // BENCH_CONCURRENCY (default 8).
 // Run through tsx (`node --import tsx`), which lets it read the API's own statements.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -48,6 +47,7 @@ import {
   topDirectionsQuery,
 } from '../apps/api/src/modules/analytics/analytics.repository.ts';
 import { freePort, waitFor } from './lib/net.mjs';
+import { get, pick, prepareDatabase, sessionFor } from './lib/bench-db.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -65,36 +65,6 @@ const GOAL_P99_MS = 100;
 const WEB_PORT = 3997;
 const COMPANY_INN = '7707083893';
 const PAYMENT_TERM_DAYS = 14;
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function prepareDatabase() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => {} };
-  const admin =
-    process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_account_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
-  return {
-    url: withDatabase(admin, name),
-    drop: async () => {
-      if (process.env.BENCH_KEEP === '1') {
-        console.log(`Kept ${name}`);
-        return;
-      }
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
-}
 
 function stopper(child, cleanup = async () => {}) {
   return async () => {
@@ -353,34 +323,6 @@ async function loadLedger(client, company) {
   );
 }
 
-/** A signed-in session for `userId`, the way the API stores them (SHA-256 of the cookie token). */
-async function sessionFor(client, userId) {
-  const token = randomBytes(32).toString('base64url');
-  const hash = createHash('sha256').update(token, 'utf8').digest('hex');
-  await client.query(
-    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
-    [hash, userId],
-  );
-  return `auth_token=${token}`;
-}
-
-function get(agent, url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(url, { agent, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const pick = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
 /** `requests` calls of `url()` by `CONCURRENCY` clients after a warm-up: p50, p99, status codes. */
 async function measure(url, cookie, requests = REQUESTS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -460,7 +402,10 @@ async function explainAnalytics(url, profileId) {
   }
 }
 
-const database = await prepareDatabase();
+const database = await prepareDatabase(
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  'bench_account',
+);
 let api;
 let hello;
 const client = new pg.Client({ connectionString: database.url });

@@ -16,7 +16,6 @@
 // BENCH_CONCURRENCY (default `2,8`: one client per CPU of a small server, and a busy one),
 // BENCH_EXPORTS (XLSX exports measured, default 3).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, waitFor } from './lib/net.mjs';
+import { get, pick, prepareDatabase, sessionFor } from './lib/bench-db.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -40,35 +40,6 @@ const OWNERS = 10_000;
 const BIG_OWNER_SHARE = 100;
 const GOAL_P99_MS = 50;
 const WEB_PORT = 3998;
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function prepareDatabase() {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => {} };
-  const admin = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bench_cargo_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  await client.end();
-  return {
-    url: withDatabase(admin, name),
-    drop: async () => {
-      if (process.env.BENCH_KEEP === '1') {
-        console.log(`Kept ${name}`);
-        return;
-      }
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
-}
 
 async function startApi(databaseUrl) {
   const port = await freePort();
@@ -208,33 +179,6 @@ async function load(client) {
   return big[0];
 }
 
-/** A signed-in session for `userId`, the way the API stores them (SHA-256 of the cookie token). */
-async function sessionFor(client, userId) {
-  const token = randomBytes(32).toString('base64url');
-  const hash = createHash('sha256').update(token, 'utf8').digest('hex');
-  await client.query(
-    `insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
-    [hash, userId],
-  );
-  return `auth_token=${token}`;
-}
-
-function get(agent, url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.request(url, { agent, headers: { cookie } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const pick = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const isoDaysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 const random = (n) => Math.floor(Math.random() * n);
 
@@ -352,7 +296,10 @@ async function measureExport(api, cookie) {
   return { xlsx, csv };
 }
 
-const database = await prepareDatabase();
+const database = await prepareDatabase(
+  process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  'bench_cargo',
+);
 let api;
 const client = new pg.Client({ connectionString: database.url });
 try {
