@@ -29,6 +29,11 @@ export interface DatabaseHandle {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** NOTIFY `channel` with `payload` (delivered to every listener, this process included). */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Plain SQL with positional parameters (`$1`…) outside Drizzle, for libraries that bring their
+   * own SQL (the pg-boss job queue). Without values the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (the test kit's migrated-database snapshot). */
   dumpDataDir?: () => Promise<Blob | File>;
@@ -98,6 +103,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
         assertChannel(channel);
         await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values && values.length > 0 ? values : undefined);
+        // A multi-statement text answers an array of results: the last one is the answer.
+        const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      },
       close: () => pool.end(),
     };
   }
@@ -129,6 +140,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     notify: async (channel, payload) => {
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      // PGlite's extended protocol takes one statement; exec takes several and answers each.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),

@@ -47,6 +47,10 @@ export interface BookedCharges {
   charged: number;
   /** Credit notes written now (a prepaid cargo cancelled). */
   credited: number;
+  /** The sum of the charges written now, kopecks (0 when none). */
+  chargedKopecks: number;
+  /** The contract the entries went to, when any were written. */
+  contractId: string | null;
 }
 
 /**
@@ -73,12 +77,13 @@ export async function bookCargoStatus(
     .from(cargos)
     .innerJoin(contracts, eq(contracts.id, cargos.contractId))
     .where(eq(cargos.id, cargoId));
-  if (!cargo || !cargo.contractId) return { charged: 0, credited: 0 };
+  const none: BookedCharges = { charged: 0, credited: 0, chargedKopecks: 0, contractId: null };
+  if (!cargo || !cargo.contractId) return none;
   const bookedOn = toIsoDate(at)!;
   const kind = cargo.kind as ContractKind;
   if (chargesOnStatus(kind, status)) {
     const charges = cargoCharges(cargo.priceLines as CargoPriceLine[]);
-    if (charges.length === 0) return { charged: 0, credited: 0 };
+    if (charges.length === 0) return none;
     const dueOn = chargeDueOn({ kind, paymentTermDays: cargo.paymentTermDays }, bookedOn);
     const written = await tx
       .insert(ledgerEntries)
@@ -100,8 +105,13 @@ export async function bookCargoStatus(
         target: [ledgerEntries.cargoId, ledgerEntries.serviceCode],
         where: sql`${ledgerEntries.kind} = 'charge'`,
       })
-      .returning({ id: ledgerEntries.id });
-    return { charged: written.length, credited: 0 };
+      .returning({ id: ledgerEntries.id, amountKopecks: ledgerEntries.amountKopecks });
+    return {
+      charged: written.length,
+      credited: 0,
+      chargedKopecks: written.reduce((sum, w) => sum + w.amountKopecks, 0),
+      contractId: written.length > 0 ? cargo.contractId : null,
+    };
   }
   if (status === 'cancelled') {
     const charged = await tx
@@ -113,7 +123,7 @@ export async function bookCargoStatus(
       .select({ n: sql<number>`count(*)::int` })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.cargoId, cargoId), eq(ledgerEntries.kind, 'credit_note')));
-    if (charged.length === 0 || (already[0]?.n ?? 0) > 0) return { charged: 0, credited: 0 };
+    if (charged.length === 0 || (already[0]?.n ?? 0) > 0) return none;
     const total = charged.reduce((sum, c) => sum + c.amount, 0);
     await tx.insert(ledgerEntries).values({
       contractId: cargo.contractId,
@@ -127,7 +137,7 @@ export async function bookCargoStatus(
       documentDate: bookedOn,
       description: MESSAGES.settlements.creditNoteDescription(cargo.trackNumber),
     });
-    return { charged: 0, credited: 1 };
+    return { charged: 0, credited: 1, chargedKopecks: 0, contractId: cargo.contractId };
   }
-  return { charged: 0, credited: 0 };
+  return none;
 }

@@ -15,10 +15,11 @@ import { MESSAGES, isProfileRole, roleLabel } from '@freight/domain';
 import { loadConfig } from '../config/env';
 import { AppError } from '../errors/app-error';
 import { readOperatorToken } from '../modules/operator/operator-token';
+import { JobQueue } from '../modules/jobs/job-queue';
+import { Outbox, createTransports } from '../modules/messaging/outbox.service';
 import {
   decideAccessRequest,
   describeOpenRequests,
-  outboxTable,
   type DecisionDeps,
 } from '../modules/access-requests/access-requests.decision';
 
@@ -151,12 +152,17 @@ async function main(): Promise<void> {
     return;
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // This process only enqueues (no workers): the running API instances send the e-mail.
+  const jobs = new JobQueue({ database, poll: false });
   try {
     await database.migrate();
     const clock = () => new Date();
-    const deps = { db: database.db, clock, outbox: outboxTable(database.db, clock), publicOrigin: config.publicOrigin };
+    const outbox = new Outbox(database.db, createTransports(config.messaging, clock), clock, jobs);
+    await jobs.start();
+    const deps = { db: database.db, clock, outbox, publicOrigin: config.publicOrigin };
     process.exitCode = await runAccessReview(args, { ops: databaseOperations(deps), print });
   } finally {
+    await jobs.stop();
     await database.close();
   }
 }

@@ -22,11 +22,24 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; logger?: BuildAppOptions['logger']; operatorToken?: string } = {},
+  options: {
+    clock?: () => Date;
+    logger?: BuildAppOptions['logger'];
+    operatorToken?: string;
+    /** Runs on the built app before it is ready (a test's own hook or route). */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await seedReference(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY,
+    // Jobs run when a test drains them (app.jobs.drain, app.outbox.flush), never behind its back.
+    JOB_WORKERS: '0',
+    ...env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -34,6 +47,7 @@ export async function createTestContext(
     logger: options.logger ?? false,
     operatorToken: options.operatorToken,
   });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -10,7 +10,6 @@ import {
 import { ACCESS_REQUEST_DECISIONS, type AccessRequest, type AccessRequestDecision } from '@freight/contracts';
 import { AppError } from '../../errors/app-error';
 import type { EnqueueInput } from '../messaging/outbox.service';
-import { insertOutbox } from '../messaging/outbox.repository';
 import * as repo from './access-requests.repository';
 import { isRequestId, requestNotFound, toAccessRequest } from './access-requests.service';
 
@@ -19,7 +18,7 @@ const A = MESSAGES.accessRequest;
 /** Longest reviewer comment kept (characters). */
 export const REVIEWER_COMMENT_MAX_LENGTH = 2000;
 
-/** Where messages go out: the app's Outbox, or {@link outboxTable} outside the API process. */
+/** Where messages go out: the app's Outbox (in the review command, one that only enqueues). */
 export interface DecisionOutbox {
   enqueue(input: EnqueueInput, db?: Database): Promise<number>;
   /** Asks the sender loop to run soon (the API's Outbox; absent elsewhere). */
@@ -32,30 +31,6 @@ export interface DecisionDeps {
   outbox: DecisionOutbox;
   /** Origin of the site, for the link in the e-mail. */
   publicOrigin: string;
-}
-
-/**
- * The outbox table as a queue for a process without the API's sender loop (the review command):
- * the message is written in the caller's transaction and the running API delivers it.
- */
-export function outboxTable(db: Database, clock: () => Date): DecisionOutbox {
-  return {
-    enqueue: async (input, tx = db) => {
-      const row = await insertOutbox(
-        tx,
-        {
-          channel: input.channel,
-          recipient: input.to,
-          subject: input.subject ?? null,
-          body: input.body,
-          bodyRedacted: input.bodyRedacted,
-          kind: input.kind,
-        },
-        clock(),
-      );
-      return row.id;
-    },
-  };
 }
 
 export interface DecisionResult {

@@ -1,3 +1,4 @@
+import type { JobQueue } from '../jobs/job-queue';
 import type { Database } from '@freight/db';
 import type { Outbox } from '../messaging/outbox.service';
 import type { SmsPolicy } from '../messaging/sms-policy';
@@ -18,4 +19,6 @@ export interface BackOfficeDeps {
   carrier: CarrierRequisites;
   /** Drops the pricing caches here and on every other API instance (pricing/price-change-bus.ts). */
   announcePriceChange: () => Promise<void>;
+  /** Background jobs (cargo events for notifications and webhooks). */
+  jobs: JobQueue;
 }

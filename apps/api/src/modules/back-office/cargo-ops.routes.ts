@@ -43,6 +43,7 @@ export const cargoOpsRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = a
     sms: deps.sms,
     publicOrigin: deps.publicOrigin,
     statusEmailsPerRecipientHour: CARGO_STATUS_EMAILS_PER_RECIPIENT_HOUR,
+    jobs: deps.jobs,
   };
   const actor = (request: FastifyRequest): CargoActor => ({
     staffId: actingStaff(request).id,

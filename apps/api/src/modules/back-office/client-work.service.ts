@@ -31,7 +31,7 @@ import type {
 import type { AccessRequestFileType } from '@freight/domain';
 import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
-import { decideAccessRequest, outboxTable } from '../access-requests/access-requests.decision';
+import { decideAccessRequest } from '../access-requests/access-requests.decision';
 import * as accessRepo from '../access-requests/access-requests.repository';
 import { isRequestId } from '../access-requests/access-requests.service';
 import type { StoredFileDownload } from '../uploads/attachment';
@@ -214,7 +214,13 @@ export async function decideFromBackOffice(
     const before = await accessRepo.findRequest(tx, requestId, { lock: true });
     if (!before) throw requestNotFound();
     const decided = await decideAccessRequest(
-      { db: tx, clock: deps.clock, outbox: outboxTable(tx, deps.clock), publicOrigin: deps.publicOrigin },
+      {
+        db: tx,
+        clock: deps.clock,
+        // The e-mail and its job are written in this transaction.
+        outbox: { enqueue: (input, db = tx) => deps.outbox.enqueue(input, db) },
+        publicOrigin: deps.publicOrigin,
+      },
       requestId,
       decision,
       body.comment ?? null,

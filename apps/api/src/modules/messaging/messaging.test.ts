@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { outbox } from '@freight/db';
 import { createTestDatabase, type TestDatabase } from '@freight/db/testing';
-import { Outbox, retryDelayMs, type Transports } from './outbox.service';
+import { JobQueue } from '../jobs/job-queue';
+import { OUTBOX_QUEUE, Outbox, type Transports } from './outbox.service';
 import { RecordingTransport } from './recording.transport';
 import { SmsRuTransport } from './sms-ru.transport';
 import { SmtpTransport } from './smtp.transport';
@@ -197,25 +198,42 @@ class FlakyTransport implements MessageTransport {
   }
 }
 
-describe('outbox and sender', () => {
+describe('outbox and sender (jobs of the pg-boss queue)', () => {
   let database: TestDatabase;
-  let now = Date.now();
-  const clock = () => new Date(now);
+  const clock = () => new Date();
+  const queues: JobQueue[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
   });
-  afterAll(async () => database.close());
+  afterAll(async () => {
+    for (const q of queues) await q.stop();
+    await database.close();
+  });
 
-  const make = (sms: MessageTransport) => {
-    const transports: Transports = { sms, email: new RecordingTransport(), recorder: null };
-    return new Outbox(database.db, transports, clock, 1_000);
+  /** An outbox on its own queue handle (one per "instance"), without polling workers. */
+  const make = async (sms: MessageTransport) => {
+    const jobs = new JobQueue({ database, poll: false });
+    queues.push(jobs);
+    const transports: Transports = { sms, email: new RecordingTransport(), telegram: new RecordingTransport(), recorder: null };
+    const box = new Outbox(database.db, transports, clock, jobs);
+    await jobs.start();
+    return box;
   };
   const row = async (id: number) => (await database.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+  /** The message's job: its state and how long until pg-boss lets it run again (seconds). */
+  const job = async (id: number) => {
+    const { rows } = await database.executeSql(
+      `select state, retry_count, extract(epoch from (start_after - now()))::float as wait
+         from pgboss.job where name = $1 and (data->>'id')::int = $2`,
+      [OUTBOX_QUEUE, id],
+    );
+    return rows[0] as { state: string; retry_count: number; wait: number };
+  };
 
   it('retries a transient failure with growing pauses, then delivers and forgets the code', async () => {
     const flaky = new FlakyTransport(2);
-    const box = make(flaky);
+    const box = await make(flaky);
     const id = await box.enqueue({
       channel: 'sms',
       to: '+79160000001',
@@ -224,30 +242,35 @@ describe('outbox and sender', () => {
       kind: 'code:sign_in',
     });
 
-    await box.runOnce();
+    await box.flush();
     let r = await row(id);
     expect(r).toMatchObject({ status: 'pending', attempts: 1, lastError: 'provider down' });
-    expect(r.nextAttemptAt.getTime() - now).toBe(retryDelayMs(1));
+    let j = await job(id);
+    expect(j).toMatchObject({ state: 'retry', retry_count: 0 }); // counted when taken again
+    // pg-boss back-off: 5 s doubled per retry, with up to 100 % jitter: the first pause is 5–10 s.
+    expect(j.wait).toBeGreaterThan(4);
+    expect(j.wait).toBeLessThanOrEqual(10);
 
-    await box.runOnce(); // not due yet
+    await box.flush(); // not due yet
     expect(flaky.calls).toHaveLength(1);
 
-    now += retryDelayMs(1);
-    await box.runOnce();
+    await box.flush({ includeDeferred: true, once: true });
     r = await row(id);
     expect(r).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(r.nextAttemptAt.getTime() - now).toBe(retryDelayMs(2));
-    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    j = await job(id);
+    expect(j).toMatchObject({ state: 'retry', retry_count: 1 });
+    expect(j.wait).toBeGreaterThan(9);
+    expect(j.wait).toBeLessThanOrEqual(20);
 
-    now += retryDelayMs(2);
-    await box.runOnce();
+    await box.flush({ includeDeferred: true });
     r = await row(id);
     expect(r).toMatchObject({ status: 'sent', attempts: 3, providerMessageId: `p-${id}`, body: 'Код: ••••••' });
     expect(r.sentAt).not.toBeNull();
+    expect((await job(id)).state).toBe('completed');
   });
 
   it('a permanent failure is not retried', async () => {
-    const box = make(new FlakyTransport(1, true));
+    const box = await make(new FlakyTransport(1, true));
     const id = await box.enqueue({
       channel: 'sms',
       to: '+79160000002',
@@ -255,14 +278,51 @@ describe('outbox and sender', () => {
       bodyRedacted: 'Код: ••••••',
       kind: 'code:sign_in',
     });
-    await box.flush();
+    await box.flush({ includeDeferred: true });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, body: 'Код: ••••••' });
+    expect((await job(id)).state).toBe('completed');
+  });
+
+  it('a message queued in a transaction that rolls back is never sent', async () => {
+    const transport = new FlakyTransport(0);
+    const box = await make(transport);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await box.enqueue(
+          { channel: 'sms', to: '+79160000003', body: 'x', bodyRedacted: 'x', kind: 'test' },
+          tx as unknown as typeof database.db,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await box.flush({ includeDeferred: true });
+    expect(transport.calls).toHaveLength(0);
+  });
+
+  it('a message with notBefore waits for that moment', async () => {
+    const transport = new FlakyTransport(0);
+    const box = await make(transport);
+    const id = await box.enqueue({
+      channel: 'sms',
+      to: '+79160000004',
+      body: 'Груз прибыл',
+      bodyRedacted: 'Груз прибыл',
+      kind: 'test',
+      notBefore: new Date(Date.now() + 3_600_000),
+    });
+    await box.flush();
+    expect(transport.calls).toHaveLength(0);
+    const j = await job(id);
+    expect(j.state).toBe('created');
+    expect(j.wait).toBeGreaterThan(3_500);
+    await box.flush({ includeDeferred: true });
+    expect(transport.calls).toEqual([id]);
   });
 
   it('concurrent senders never send one message twice', async () => {
     const transport = new FlakyTransport(0);
-    const a = make(transport);
-    const b = make(transport);
+    const a = await make(transport);
+    const b = await make(transport);
     const ids: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       ids.push(
@@ -275,7 +335,7 @@ describe('outbox and sender', () => {
         }),
       );
     }
-    await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
     expect([...transport.calls].sort((x, y) => x - y)).toEqual(ids);
     for (const id of ids) expect((await row(id)).status).toBe('sent');
   });

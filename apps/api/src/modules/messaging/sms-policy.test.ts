@@ -21,6 +21,7 @@ import {
 import { phoneHash } from '../auth/phone-hash';
 import { createOrder, loadNetwork, validDraft, type NetworkRefs } from '../orders/orders-test-kit';
 import { listOpenSecurityAlerts } from '../security-alerts/security-alerts.repository';
+import { JobQueue } from '../jobs/job-queue';
 import { Outbox, createTransports } from './outbox.service';
 import { SmsPolicy, purgeSmsLedger, smsBudgetPressure, type SmsBudgets } from './sms-policy';
 
@@ -276,18 +277,19 @@ describe('SmsPolicy on its own', () => {
     warn: (details: unknown, message: string) => warnings.push({ details, message }),
   } as unknown as FastifyBaseLogger;
   let policy: SmsPolicy;
+  let jobs: JobQueue;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const box = new Outbox(
-      database.db,
-      createTransports({ mailFrom: 'test', pollMs: 1_000 }, clock.now),
-      clock.now,
-      1_000,
-    );
+    jobs = new JobQueue({ database, poll: false });
+    const box = new Outbox(database.db, createTransports({ mailFrom: 'test' }, clock.now), clock.now, jobs);
+    await jobs.start();
     policy = new SmsPolicy({ db: database.db, outbox: box, budgets, clock: clock.now, log });
   });
-  afterAll(async () => database.close());
+  afterAll(async () => {
+    await jobs.stop();
+    await database.close();
+  });
 
   const send = (to: string, ip: string | null) =>
     database.db.transaction((tx) =>
