@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { openDatabase, seedDemo, seedReference } from '@freight/db';
+import { withStartupLock } from '@freight/db/startup-lock';
 import { buildApp } from './app';
 import { loadConfig } from './config/env';
 import { logDestination, loggerOptions } from './logger';
@@ -29,12 +30,16 @@ const database = await openDatabase({
 // eslint-disable-next-line prefer-const -- assigned after the database exists, read by its error callback
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
-await database.migrate();
-await seedReference(database.db);
-// The demo cargos are priced by the calculator itself, with today's tariffs.
-const demo = config.demoMode
-  ? await seedDemo(database.db, { hashPassword: (p) => hashSecret(p), priceCargo: demoCargoPricer(database.db) })
-  : null;
+// API instances starting together on one PostgreSQL take turns here (an advisory lock): the first
+// migrates and seeds, the others wait, then find nothing left to do.
+const demo = await withStartupLock(config.databaseUrl, async () => {
+  await database.migrate();
+  await seedReference(database.db);
+  // The demo cargos are priced by the calculator itself, with today's tariffs.
+  return config.demoMode
+    ? await seedDemo(database.db, { hashPassword: (p) => hashSecret(p), priceCargo: demoCargoPricer(database.db) })
+    : null;
+});
 
 app = await buildApp({
   config,

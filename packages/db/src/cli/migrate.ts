@@ -4,11 +4,13 @@
  */
 import path from 'node:path';
 import { openDatabase } from '../client';
+import { withStartupLock } from '../startup-lock';
 
 const handle = await openDatabase({
   url: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || path.join(process.env.INIT_CWD ?? process.cwd(), '.data'),
 });
-await handle.migrate();
+// The same lock as the API's start: a migration step and starting instances never run at once.
+await withStartupLock(process.env.DATABASE_URL || undefined, () => handle.migrate());
 await handle.close();
 console.log(`Migrations applied (${handle.kind}).`);
