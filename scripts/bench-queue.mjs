@@ -47,7 +47,8 @@ class CountingTransport {
 }
 
 async function main() {
-  const admin = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin =
+    process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const target = PGLITE ? null : await prepareDatabase(admin, 'bench_queue');
   const first = await openDatabase(PGLITE ? {} : { url: target.url, maxConnections: 10 });
   const second = PGLITE ? first : await openDatabase({ url: target.url, maxConnections: 10 });
@@ -89,7 +90,9 @@ async function main() {
     const refSeconds = (performance.now() - refStart) / 1000;
     await first.executeSql('drop table bench_ref_rows');
 
-    console.log(`bench:queue on ${PGLITE ? 'PGlite (embedded, one process)' : 'PostgreSQL'}: ${JOBS} messages, 2 instances`);
+    console.log(
+      `bench:queue on ${PGLITE ? 'PGlite (embedded, one process)' : 'PostgreSQL'}: ${JOBS} messages, 2 instances`,
+    );
     const started = Date.now();
     const { db } = instances[0].database;
     for (let i = 0; i < JOBS; i += TX_SIZE) {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
-import { randomUUID } from 'node:crypto';
-import { CargoDetailsSchema } from '@freight/contracts';
-import { RU_PRODUCTION_CALENDAR, addWorkingDays, cargoStatusLabel, toIsoDate, type CargoStatus } from '@freight/domain';
-import { draftFromCargo } from '../../apps/web/src/features/order/lib/repeat-draft';
+import { cargoStatusLabel, type CargoStatus } from '@freight/domain';
 import { png } from '../lib/images';
+import { placeOrder } from '../lib/orders';
 import { signInDemo } from '../lib/session';
 import { cities } from '@freight/db';
 import { createTestDatabase, type TestDatabase } from '@freight/db/testing';
@@ -14,36 +12,9 @@ import { startApi, startStack, type RunningStack } from '../lib/stack';
 
 interface OutboxMessage {
   channel: string;
+  kind: string;
   to: string;
   body: string;
-}
-
-/** A released cargo of the demo client's own profile: the model of the new order the test places. */
-const MODEL_TRACK = 'MG-2600-00121';
-
-/** The demo client places a new order through the API (as the wizard's last step does); its track number. */
-async function placeOrder(page: Page, baseUrl: string): Promise<string> {
-  const details = CargoDetailsSchema.parse(
-    await (await page.request.get(`/api/v1/cargo/get_current_cargo?tracknumber=${MODEL_TRACK}`)).json(),
-  );
-  const draft = draftFromCargo(details);
-  const date = addWorkingDays(toIsoDate(new Date())!, 2, RU_PRODUCTION_CALENDAR);
-  const response = await page.request.post('/api/v1/requests/request_create', {
-    data: {
-      draft: {
-        ...draft,
-        time: {
-          ...draft.time,
-          departure: { date, timeFrom: '10:00', timeTo: '14:00', breakFrom: null, breakTo: null },
-        },
-        consent: true,
-      },
-    },
-    headers: { origin: baseUrl, 'idempotency-key': randomUUID() },
-  });
-  const body = (await response.json()) as { track_number?: string };
-  expect(response.status(), JSON.stringify(body)).toBe(201);
-  return body.track_number!;
 }
 
 /**
@@ -145,18 +116,20 @@ describe.skipIf(E2E_SKIP)('back-office: staff sign-in, roles, audit', () => {
       // Released: nothing further is offered.
       expect(await op.getByRole('button', { name: 'Изменить статус' }).count()).toBe(0);
 
-      // One SMS per change to the client's phone, each with the tracking link.
-      await expect
-        .poll(async () => {
-          const messages = (await (await clientPage.request.get('/api/dev/outbox')).json()) as OutboxMessage[];
-          return messages.filter((m) => m.channel === 'sms' && m.to === '+79000000001' && m.body.includes(track))
-            .length;
-        })
-        .toBeGreaterThanOrEqual(steps.length);
-      const messages = (await (await clientPage.request.get('/api/dev/outbox')).json()) as OutboxMessage[];
-      const released = messages.find(
-        (m) => m.channel === 'sms' && m.body.includes(track) && m.body.includes(cargoStatusLabel('released')),
-      );
+      // One SMS per change whose status the client gets by SMS (their notification settings; by
+      // default «Прибыл на терминал» and «Выдан» of these), each with the tracking link.
+      const settings = (await (await clientPage.request.get('/api/v1/user/notification_settings')).json()) as {
+        preferences: { events: Record<string, { sms: boolean }> };
+      };
+      const bySms = steps.filter((s) => settings.preferences.events[s]?.sms);
+      expect(bySms).toContain('released');
+      const smsOf = async () =>
+        ((await (await clientPage.request.get('/api/dev/outbox')).json()) as OutboxMessage[]).filter(
+          (m) => m.kind === 'notice:cargo_status' && m.to === '+79000000001' && m.body.includes(track),
+        );
+      await expect.poll(async () => (await smsOf()).length, { timeout: 20_000 }).toBe(bySms.length);
+      const messages = await smsOf();
+      const released = messages.find((m) => m.body.includes(cargoStatusLabel('released')));
       expect(released?.body).toContain(`/tracking/${track}`);
     } finally {
       await client.close();

@@ -14,6 +14,8 @@ import { csrfPlugin } from './plugins/csrf';
 import { sessionPlugin } from './plugins/session';
 import { openapiPlugin } from './plugins/openapi';
 import { securityHeaders } from './plugins/security-headers';
+import { registerRedis } from './plugins/redis';
+import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { anonymousRoutes } from './modules/auth/anonymous.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -32,9 +34,22 @@ import { bugReportRoutes, type BugReportRoutesOptions } from './modules/bug-repo
 import { accessRequestRoutes } from './modules/access-requests/access-requests.routes';
 import { operatorRoutes } from './modules/operator/operator.routes';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes';
+import { registerNotifications } from './modules/notifications/notifications.plugin';
+import { registerWebhooks } from './modules/webhooks/webhooks.plugin';
+import { apiKeyAuth } from './modules/api-keys/api-keys.auth';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { startPriceChangeBus } from './modules/pricing/price-change-bus';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
+import { JobQueue } from './modules/jobs/job-queue';
+import { declareCargoEventQueues } from './modules/jobs/cargo-events';
 import { RequestLog } from './logger';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs (modules/jobs/job-queue.ts): declare queues and workers before ready. */
+    jobs: JobQueue;
+  }
+}
 
 // Plain Russian validation messages: no type names, patterns or English (packages/domain/src/zod-messages.ts).
 z.config({ customError: russianZodMessage });
@@ -142,8 +157,11 @@ export async function buildApp({
   });
 
   await app.register(cookie);
+  // REDIS_URL: rate limits counted in Redis, so they hold across API instances (plugins/rate-limit-store.ts).
+  const redis = await registerRedis(app, config.redis);
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { store: sharedRateLimitStore(redis, app.log) } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 'TOO_MANY_REQUESTS',
@@ -163,6 +181,16 @@ export async function buildApp({
     cookieName: config.sessionCookie,
   });
   await app.register(openapiPlugin, { sessionCookie: config.sessionCookie });
+  // Client API keys (issue 18): `Authorization: Bearer` calls, before every route (modules/api-keys).
+  const apiKeysDeps = {
+    db: database.db,
+    clock: clock ?? (() => new Date()),
+    defaultRatePerMinute: config.apiKeys.ratePerMinute,
+  };
+  await app.register(apiKeyAuth, {
+    deps: apiKeysDeps,
+    cookieNames: [config.sessionCookie, config.staffCookie],
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(anonymousRoutes, { db: database.db, policy: config.session });
@@ -175,7 +203,23 @@ export async function buildApp({
   await app.register(catalogRoutes, { db: database.db });
   await app.register(pricingRoutes, { db: database.db, ...(clock ? { clock } : {}) });
   await app.register(feedbackRoutes, { db: database.db });
+  // Background work (issue 18): a pg-boss queue in the application database, shared by instances.
+  const jobs = new JobQueue({
+    database,
+    log: app.log,
+    poll: config.jobs.workers,
+    pollSeconds: config.jobs.pollSeconds,
+  });
+  app.decorate('jobs', jobs);
+  declareCargoEventQueues(jobs);
+  // After every plugin declared its queues and workers; stopped (in-flight jobs finished) on close.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   await registerIdentity(app, { config, db: database.db, clock });
+  // Status notifications (issue 18): settings, Telegram, unsubscribe; the notify.cargo_status worker.
+  await registerNotifications(app, { config, db: database.db, clock });
+  // Webhooks (issue 18): the account's calls and the webhooks.* workers (modules/webhooks).
+  await registerWebhooks(app, { config, db: database.db, clock });
   await app.register(ordersRoutes, {
     deps: {
       db: database.db,
@@ -232,6 +276,7 @@ export async function buildApp({
       allowedOrigins: config.allowedOrigins,
     },
   });
+  await app.register(apiKeysRoutes, { deps: apiKeysDeps });
   // Tariff and promo-code changes reach every API instance on the database (LISTEN/NOTIFY).
   const priceBus = await startPriceChangeBus(database, (error) =>
     app.log.error({ err: error }, 'price change notify failed'),
@@ -250,6 +295,7 @@ export async function buildApp({
       scratchDir: path.join(config.uploads.dir, 'scratch'),
       carrier: config.carrier,
       announcePriceChange: () => priceBus.announce(),
+      jobs: app.jobs,
     },
   });
   if (operatorToken) {

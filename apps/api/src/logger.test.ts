@@ -23,10 +23,20 @@ type LogLine = Record<string, unknown> & { level: number; msg: string; reqId?: s
 const SESSION_TOKEN = 'S3cr3tT0kenValue_abcdefghijklmnopqrstuvwxyz0';
 const BEARER = 'Bearer eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJlLXZhbHVl';
 const API_KEY = 'api-key-0f9e8d7c6b5a4f3e2d1c';
+/** A client API key as `Authorization: Bearer` carries it (modules/api-keys). */
+const CLIENT_KEY = 'mg_live_Ab12Cd34_0123456789abcdefghijABCDEFGHIJklmnopqrst';
 const QUERY_PHONE = '79123456789';
 const BODY_EMAIL = 'secret.person@example.ru';
 const BODY_PHONE = '+7 (916) 555-12-34';
-const SECRETS = [SESSION_TOKEN, BEARER.slice('Bearer '.length), API_KEY, QUERY_PHONE, BODY_EMAIL, '555-12-34'];
+const SECRETS = [
+  SESSION_TOKEN,
+  BEARER.slice('Bearer '.length),
+  API_KEY,
+  CLIENT_KEY,
+  QUERY_PHONE,
+  BODY_EMAIL,
+  '555-12-34',
+];
 
 describe('request logs', () => {
   const written: string[] = [];
@@ -53,7 +63,9 @@ describe('request logs', () => {
     app = await buildApp({ config, database, logger: loggerOptions(config, stream) });
     // What a developer chasing a bug might add to a handler: the request, its headers and its body
     // logged whole. The redaction must hold for it as it does for the request line.
-    app.post('/api/v1/test-only/logs-everything', async (request, reply) => {
+    // It reads Authorization itself (`ownBearer`, as the operator's calls do), so the API-key check
+    // (which refuses a cookie and a key together) leaves it to the handler.
+    app.post('/api/v1/test-only/logs-everything', { config: { ownBearer: true } }, async (request, reply) => {
       request.log.warn({ req: request, headers: request.headers, body: request.body }, 'diagnostic dump');
       return reply.code(204).send();
     });
@@ -82,6 +94,16 @@ describe('request logs', () => {
       headers: { cookie: `auth_token=${SESSION_TOKEN}`, authorization: BEARER, 'x-request-id': 'req-87654321' },
     });
     const unknown = await app.inject({ method: 'GET', url: `/api/v1/no-such-call?phone=${QUERY_PHONE}` });
+    // A client API key that is not a live one: refused (401), and out of the log all the same.
+    const keyCall = await app.inject({
+      method: 'GET',
+      url: '/api/v1/cargo/cargo',
+      headers: { authorization: `Bearer ${CLIENT_KEY}`, 'x-request-id': 'req-key-0001' },
+    });
+    expect(keyCall.statusCode).toBe(401);
+    expect(ofRequest('req-key-0001')).toEqual([
+      expect.objectContaining({ msg: 'request', route: '/api/v1/cargo/cargo', statusCode: 401 }),
+    ]);
 
     const [get] = ofRequest('req-12345678');
     expect(ofRequest('req-12345678')).toHaveLength(1);
@@ -128,6 +150,14 @@ describe('request logs', () => {
         'sec-fetch-site': 'same-origin',
       },
     });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/test-only/logs-everything',
+      payload: {},
+      headers: { authorization: `Bearer ${CLIENT_KEY}`, 'x-request-id': 'req-dump-0002' },
+    });
+    const keyDump = ofRequest('req-dump-0002').find((line) => line.msg === 'diagnostic dump');
+    expect(keyDump!.headers).toMatchObject({ authorization: '[скрыто]' });
     const dump = ofRequest('req-dump-0001').find((line) => line.msg === 'diagnostic dump');
     expect(dump).toBeDefined();
     expect(dump!.headers).toMatchObject({ cookie: '[скрыто]', authorization: '[скрыто]', 'x-api-key': '[скрыто]' });
@@ -139,7 +169,7 @@ describe('request logs', () => {
       code: '[скрыто]',
     });
     expect(dump!.req).toMatchObject({ method: 'POST', url: '/api/v1/test-only/logs-everything' });
-    const text = JSON.stringify(ofRequest('req-dump-0001'));
+    const text = JSON.stringify([...ofRequest('req-dump-0001'), ...ofRequest('req-dump-0002')]);
     for (const secret of [...SECRETS, 'Pa55word!x', '482913']) expect(text).not.toContain(secret);
   });
 });

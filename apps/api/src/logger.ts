@@ -22,6 +22,8 @@ export const REDACT_PATHS = [
   '*.phone',
   '*.email',
   '*.contact',
+  // Webhook signing secrets (modules/webhooks), should a developer ever log an answer that carries one.
+  '*.secret',
 ];
 
 /**

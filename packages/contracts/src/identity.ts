@@ -198,7 +198,7 @@ export const CookieAndObjectResponseSchema = z
 export const DevOutboxMessageSchema = z
   .object({
     id: z.number().int(),
-    channel: z.enum(['sms', 'email']),
+    channel: z.enum(['sms', 'email', 'telegram']),
     to: z.string(),
     subject: z.string().nullable(),
     body: z.string(),

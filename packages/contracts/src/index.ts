@@ -19,3 +19,5 @@ export * from './team';
 export * from './settlements';
 export * from './analytics';
 export * from './commercial';
+export * from './api-keys';
+export * from './webhooks';

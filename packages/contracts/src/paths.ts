@@ -128,6 +128,26 @@ export const API_PATHS = {
   analyticsTransferParticipation: '/api/v1/user/analytics/transfer_participation',
   analyticsDeliveryType: '/api/v1/user/analytics/delivery_type',
   analyticsDirections: '/api/v1/user/analytics/directions',
+  // Integrations of a client profile (issue 18). Not in the spec.
+  /** GET ?account_uuid (list), POST (create; the secret is in this answer only), DELETE ?id (revoke). */
+  apiKeys: '/api/v1/user/api_keys',
+  /** GET ?account_uuid (list), POST (create; the signing secret is in this answer only). */
+  webhooks: '/api/v1/user/webhooks',
+  /** PATCH ?id (events, on/off), DELETE ?id. */
+  webhookEndpoint: '/api/v1/user/webhooks/endpoint',
+  /** POST { id }: a test event to one address. */
+  webhookPing: '/api/v1/user/webhooks/ping',
+  /** GET ?endpoint_id&page: deliveries of an address, newest first, with the receiver's answers. */
+  webhookDeliveries: '/api/v1/user/webhooks/deliveries',
+  /** POST { id }: «Повторить» a delivery now. */
+  webhookRetry: '/api/v1/user/webhooks/deliveries/retry',
+  // Status notifications (issue 18). Not in the spec.
+  /** GET, PUT: the user's notification settings. */
+  notificationSettings: '/api/v1/user/notification_settings',
+  /** GET (status), POST (a one-time link code), DELETE (unlink). */
+  telegramLink: '/api/v1/user/notification_settings/telegram',
+  /** GET ?token&event (what it turns off), POST { token, event } (turn it off). No session needed. */
+  unsubscribe: '/api/v1/notifications/unsubscribe',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

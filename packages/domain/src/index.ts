@@ -42,3 +42,5 @@ export * from './team';
 export * from './staff';
 export * from './access-request';
 export * from './finance';
+export * from './webhooks';
+export * from './api-keys';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_COOKIE_HOST_PREFIXED, sessionCookieName, staffCookieName } from '@freight/domain/session-cookie';
 import { isValidInn, isValidKpp, isValidOgrn, normalizeIdentifier } from '@freight/domain/identifiers';
+import { API_KEY_DEFAULT_RATE_PER_MINUTE } from '@freight/domain/api-keys';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -62,6 +63,14 @@ export const EnvSchema = z
     DATA_DIR: z.string().default('./.data'),
     DATABASE_URL: optionalString,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Redis shared by the API instances (rate limits); unset: counted in this process. */
+    REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\/[^\s]+$/.test(v), {
+      message: 'a redis:// or rediss:// URL',
+    }),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:._-]{0,64}$/, 'letters, digits and : . _ - (at most 64)')
+      .default('magistral:'),
     DEMO_MODE: boolFlag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().default('loopback'),
@@ -89,12 +98,33 @@ export const EnvSchema = z
     SMS_RU_FROM: optionalString,
     SMTP_URL: optionalString,
     MAIL_FROM: z.string().default('«Магистраль» <no-reply@localhost>'),
-    OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+    // Status notifications in Telegram (issue 18): the bot's token, its API (a fake in tests) and its @name.
+    TELEGRAM_BOT_TOKEN: optionalString.refine((v) => v === undefined || /^\d+:[\w-]{20,}$/.test(v), {
+      message: 'a bot token from @BotFather (digits:letters)',
+    }),
+    TELEGRAM_API_BASE_URL: z.url().default('https://api.telegram.org'),
+    TELEGRAM_BOT_USERNAME: optionalString.refine((v) => v === undefined || /^@?\w{5,32}$/.test(v), {
+      message: 'the bot username (5–32 letters, digits or _)',
+    }),
+    TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(50).default(25),
+    // SMS status notices wait out 22:00–08:00 of the recipient's city; `off` sends at once (end-to-end runs at night).
+    NOTIFY_QUIET_HOURS: z.enum(['on', 'off']).default('on'),
+    // The key of the unsubscribe links in status e-mails; unset: derived from CAPTCHA_HMAC_KEY.
+    NOTIFY_UNSUBSCRIBE_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, 'at least 32 characters'),
+    // The job queue (pg-boss in the application database): whether this process runs workers, and how often they look.
+    // Unset: on, except under NODE_ENV=test (tests drain the queue themselves).
+    JOB_WORKERS: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true')),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
     SMS_BUDGET_PHONE_HOUR: z.coerce.number().int().min(1).default(5),
     SMS_BUDGET_PREFIX_HOUR: z.coerce.number().int().min(1).default(20),
     SMS_BUDGET_IP_HOUR: z.coerce.number().int().min(1).default(10),
     SMS_BUDGET_GLOBAL_HOUR: z.coerce.number().int().min(1).default(1_000),
     ORDER_EMAILS_PER_RECIPIENT_HOUR: z.coerce.number().int().min(1).default(10),
+    // Calls per API key per minute, unless the key's row sets its own (issue 18, docs/integrations.md).
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(API_KEY_DEFAULT_RATE_PER_MINUTE),
     // Proof-of-work CAPTCHA before SMS codes (decision 011).
     CAPTCHA_MODE: z.enum(['auto', 'always', 'off']).default('auto'),
     CAPTCHA_HMAC_KEY: z
@@ -125,6 +155,11 @@ export const EnvSchema = z
       'a correspondent account of 20 digits',
     ),
     CARRIER_VAT_RATE: z.coerce.number().int().min(0).max(100).default(22),
+    // Webhooks (issue 18): the key their signing secrets are encrypted with, and two test-only allowances.
+    WEBHOOK_SECRET_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, 'at least 32 characters'),
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: boolFlag,
+    WEBHOOK_ALLOW_HTTP: boolFlag,
+    WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     // Demo runs are production builds too (`npm run demo`); only a real deployment must bring a key.
@@ -134,6 +169,15 @@ export const EnvSchema = z
         path: ['CAPTCHA_HMAC_KEY'],
         message: 'required in production (32+ random characters, the same on every API instance)',
       });
+    }
+    // A real deployment never posts webhooks into its own network nor over plain http (a demo is a
+    // production build too, and the end-to-end tests' receiver listens on loopback).
+    if (env.NODE_ENV === 'production' && !env.DEMO_MODE) {
+      for (const key of ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'WEBHOOK_ALLOW_HTTP'] as const) {
+        if (env[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'a test-only setting: refused in production' });
+        }
+      }
     }
     if (env.CARRIER_INN !== undefined) {
       for (const key of CARRIER_REQUIRED_WITH_INN) {
@@ -157,6 +201,8 @@ export const EnvSchema = z
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** Redis (issue 18): rate limits counted across API instances; undefined counts in this process. */
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     demoMode: env.DEMO_MODE,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -202,8 +248,12 @@ export const EnvSchema = z
         : undefined,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
-      pollMs: env.OUTBOX_POLL_MS,
+      telegram: env.TELEGRAM_BOT_TOKEN
+        ? { token: env.TELEGRAM_BOT_TOKEN, baseUrl: env.TELEGRAM_API_BASE_URL.replace(/\/+$/, '') }
+        : undefined,
     },
+    /** Background jobs (issue 18): pg-boss workers in this process, polling every `pollSeconds`. */
+    jobs: { workers: env.JOB_WORKERS ?? env.NODE_ENV !== 'test', pollSeconds: env.JOB_POLL_SECONDS },
     /** SMS policy (decision 010): hourly SMS budgets and the cap on order e-mails per address. */
     smsPolicy: {
       budgets: {
@@ -213,6 +263,19 @@ export const EnvSchema = z
         global: env.SMS_BUDGET_GLOBAL_HOUR,
       },
       orderEmailsPerRecipientHour: env.ORDER_EMAILS_PER_RECIPIENT_HOUR,
+    },
+    /** API keys of client profiles (issue 18): the default per-key limit of calls per minute. */
+    apiKeys: { ratePerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE },
+    /**
+     * Status notifications (issue 18): the bot's @name for the t.me link, the long-poll timeout of
+     * getUpdates, and the key of the e-mails' unsubscribe links (unset: derived from the CAPTCHA key,
+     * which production requires; random per start elsewhere, so older links then stop working).
+     */
+    notifications: {
+      telegramBotUsername: env.TELEGRAM_BOT_USERNAME?.replace(/^@/, ''),
+      telegramPollTimeoutSeconds: env.TELEGRAM_POLL_TIMEOUT_SECONDS,
+      unsubscribeKey: env.NOTIFY_UNSUBSCRIBE_KEY,
+      quietHours: env.NOTIFY_QUIET_HOURS === 'on',
     },
     /** Where links in e-mails point: the public origin of the site. */
     publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
@@ -237,6 +300,17 @@ export const EnvSchema = z
      * `vatRatePercent` only names the rate; the VAT amounts are the cargo's, fixed at its pricing.
      */
     carrier: carrierOf(env),
+    /**
+     * Webhooks (issue 18). `secretKey` encrypts the signing secrets at rest; unset, the API keeps a
+     * random key in DATA_DIR/webhook-secret-key (one instance only: several need the same key).
+     * `allowPrivateTargets` and `allowHttp` exist for tests and the demo: refused in production.
+     */
+    webhooks: {
+      secretKey: env.WEBHOOK_SECRET_KEY,
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      allowHttp: env.WEBHOOK_ALLOW_HTTP,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    },
   }));
 
 export type AppConfig = z.output<typeof EnvSchema>;

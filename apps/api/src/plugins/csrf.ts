@@ -14,6 +14,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   the headers on a state-changing request, so a cookie without them is a forged or stripped
  *   request riding someone's session. Non-browser clients authenticate with API keys, and the
  *   web's own server-side calls that send the visitor's cookie send our Origin.
+ * - `Authorization: Bearer` (an API key, modules/api-keys) and neither cookie: passes whatever the
+ *   headers say. It carries no ambient credential, so there is nothing to forge, and a browser
+ *   cannot send that header cross-site without a CORS preflight, which the API never grants. The
+ *   key is checked by the API-key hook next (401 when it is not a live key); a key together with
+ *   a session cookie is refused there (400).
  */
 export const csrfPlugin = fp(
   async (
@@ -24,6 +29,10 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       void reply.header('vary', 'Origin, Sec-Fetch-Site');
       if (SAFE_METHODS.has(request.method)) return;
+      const cookieSent =
+        request.cookies[opts.sessionCookie] !== undefined ||
+        (opts.staffCookie !== undefined && request.cookies[opts.staffCookie] !== undefined);
+      if (!cookieSent && /^bearer /i.test(request.headers.authorization ?? '')) return;
       const site = request.headers['sec-fetch-site'];
       const origin = request.headers.origin;
       if (typeof site === 'string' && site !== '') {
@@ -35,12 +44,7 @@ export const csrfPlugin = fp(
         throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
       }
       // @fastify/cookie parsed the cookies in its own onRequest hook, registered before this one.
-      if (
-        request.cookies[opts.sessionCookie] !== undefined ||
-        (opts.staffCookie !== undefined && request.cookies[opts.staffCookie] !== undefined)
-      ) {
-        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
-      }
+      if (cookieSent) throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
     });
   },
   { name: 'csrf' },

@@ -19,7 +19,10 @@ export const openapiPlugin = fp(
           description:
             'HTTP API перевозчика сборных грузов «Магистраль». Все ошибки имеют вид ' +
             '`{ "error": { "code", "message", "fields" } }`; сообщения — на русском языке. ' +
-            'Изменяющие запросы из браузера принимаются только с нашего сайта (проверка Origin / Sec-Fetch-Site).',
+            'Изменяющие запросы из браузера принимаются только с нашего сайта (проверка Origin / Sec-Fetch-Site). ' +
+            'Программы клиента вызывают операции со схемой `bearerAuth` с ключом API профиля в заголовке ' +
+            '`Authorization: Bearer mg_live_…` (ключи выпускаются в личном кабинете, раздел «Интеграции»); ' +
+            'запрос с ключом и без cookie не требует этих заголовков.',
           version: '1.0.0',
         },
         servers: [{ url: '/' }],
@@ -28,10 +31,20 @@ export const openapiPlugin = fp(
           { name: 'auth', description: 'Сессии и авторизация' },
           { name: 'content', description: 'Содержимое сайта' },
           { name: 'feedback', description: 'Обратная связь' },
+          { name: 'integrations', description: 'Ключи API профиля клиента' },
         ],
         components: {
           securitySchemes: {
             sessionCookie: { type: 'apiKey', in: 'cookie', name: opts.sessionCookie },
+            // Client API keys (modules/api-keys): the operations a key may call list it in `security`.
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'mg_live_<8>_<40>',
+              description:
+                'Ключ API профиля клиента. Неверный или отозванный ключ — 401, вызов вне прав ключа — 403, ' +
+                'сверх лимита ключа в минуту — 429 с Retry-After.',
+            },
           },
         },
       },

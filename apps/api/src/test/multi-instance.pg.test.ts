@@ -83,6 +83,8 @@ describe.runIf(testDbKind() === 'pg')('several API instances on one PostgreSQL a
       CAPTCHA_HMAC_KEY: TEST_CAPTCHA_HMAC_KEY,
       REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
+      // Workers polling, as every production instance runs them.
+      JOB_WORKERS: '1',
       JOB_POLL_SECONDS: '0.5',
     });
 

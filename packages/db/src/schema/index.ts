@@ -146,3 +146,6 @@ export * from './abuse';
 export * from './profiles';
 export * from './staff';
 export * from './finance';
+export * from './integrations-keys';
+export * from './integrations-webhooks';
+export * from './notifications';

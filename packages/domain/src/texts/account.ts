@@ -10,6 +10,7 @@ export const ACCOUNT_TEXTS = {
     manager: 'Мой менеджер',
     access: 'Полный доступ',
     team: 'Команда',
+    integrations: 'Интеграции',
     settings: 'Настройки',
   },
   profileLabel: 'Профиль',

@@ -46,6 +46,7 @@ export const TEAM_TEXTS = {
     'analytics.view': 'Смотреть аналитику отправок',
     'offers.accept': 'Принимать специальные предложения перевозчика',
     'team.manage': 'Приглашать и удалять сотрудников, менять их роли',
+    'integrations.manage': 'Выпускать и отзывать ключи API для интеграций',
   },
   /** The personal-account screens /personal-account/team and /personal-account/invitation. */
   screen: {

@@ -50,8 +50,8 @@ const errors = {
 
 /**
  * Spec §7 "Authentication (v2)" plus POST /user/phone/verification_code. Every answer is
- * `Cache-Control: no-store`. Per-IP limits here are a first, in-process layer; the limits that
- * protect SMS, e-mail and code checks are counted in the database by the service.
+ * `Cache-Control: no-store`. Per-IP limits here are a first layer (in Redis with REDIS_URL, else per
+ * process); the limits that protect SMS, e-mail and code checks are counted in the database by the service.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ deps: auth.IdentityDeps; captcha: CaptchaDeps }> = async (
   app,

@@ -12,7 +12,7 @@ import type { IdentityDeps } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Messages out: the outbox and its sender loop (tests call `outbox.flush()`). */
+    /** Messages out: the outbox, sent by the job queue's workers (tests call `outbox.flush()`). */
     outbox: Outbox;
     /** The one door for SMS (decision 010): class check, hourly budgets, ledger, alerts. */
     smsPolicy: SmsPolicy;
@@ -20,8 +20,8 @@ declare module 'fastify' {
 }
 
 /**
- * Wires identity into the app: the outbox with its transports and sender loop (started when the
- * app is ready, stopped on close), the CAPTCHA in front of code requests (decision 011), the auth
+ * Wires identity into the app: the outbox with its transports (its messages are jobs of the
+ * queue, `app.jobs`), the CAPTCHA in front of code requests (decision 011), the auth
  * and user routes, and — DEMO_MODE only, while a channel has no real provider — the dev outbox.
  */
 export async function registerIdentity(
@@ -31,11 +31,10 @@ export async function registerIdentity(
   const { config, db } = options;
   const clock = options.clock ?? (() => new Date());
   const transports = createTransports(config.messaging, clock);
-  const outbox = new Outbox(db, transports, clock, config.messaging.pollMs, app.log);
+  const outbox = new Outbox(db, transports, clock, app.jobs, app.log);
   app.decorate('outbox', outbox);
   const sms = new SmsPolicy({ db, outbox, budgets: config.smsPolicy.budgets, clock, log: app.log });
   app.decorate('smsPolicy', sms);
-  app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
 
   const deps: IdentityDeps = { db, outbox, sms, clock, policy: config.session, publicOrigin: config.publicOrigin };

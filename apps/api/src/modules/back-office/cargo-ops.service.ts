@@ -9,12 +9,11 @@ import {
   formatRub,
   isCargoStatus,
   isClosedCargoStatus,
-  normalizePhone,
-  trackingPath,
   type CargoStatus,
 } from '@freight/domain';
 import { checkStatusAt, nextCargoStatuses, parseCargoSearch } from '@freight/domain/back-office-cargo';
-import { cargoStatusNotification } from '@freight/domain/cargo-notification';
+import { emitCargoStatusChanged, emitInvoiceIssued, wakeCargoEventQueues } from '../jobs/cargo-events';
+import type { JobQueue } from '../jobs/job-queue';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import type {
   BoBulkStatusBodySchema,
@@ -33,7 +32,7 @@ import { bookCargoStatus, type CargoParticipantData, type Database } from '@frei
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { Outbox } from '../messaging/outbox.service';
-import { enqueueCappedEmail, type SmsPolicy } from '../messaging/sms-policy';
+import type { SmsPolicy } from '../messaging/sms-policy';
 import { findCargoByTrack, insertHistory } from '../orders/orders.repository';
 import * as repo from './cargo-ops.repository';
 import type { CargoRow } from './cargo-ops.repository';
@@ -55,6 +54,8 @@ export interface CargoOpsDeps {
   /** Origin of the public site, for the tracking link in notifications. */
   publicOrigin: string;
   statusEmailsPerRecipientHour: number;
+  /** Cargo events for notifications and webhooks, sent in the change's transaction (issue 18). */
+  jobs: JobQueue;
 }
 
 export interface AuditInput {
@@ -333,58 +334,6 @@ export async function listOffices(deps: CargoOpsDeps, q: string | undefined): Pr
 
 // ---- status changes -------------------------------------------------------------------------------------------
 
-/**
- * Tells the cargo's owner about a new status, inside the change's transaction: an SMS to the
- * account's phone through the SMS policy (a proven phone only — never a number typed into the
- * order; Russian mobiles; hourly budgets, so a budget refusal drops the SMS, never the change)
- * and an e-mail to the account's address, at most `statusEmailsPerRecipientHour` an hour.
- * Anonymous orders and deleted or unverified accounts get nothing. One call per change: one SMS
- * and one e-mail at most.
- */
-async function notifyOwner(
-  tx: Database,
-  deps: CargoOpsDeps,
-  row: CargoRow,
-  status: CargoStatus,
-  at: Date,
-  office: Office | null,
-): Promise<void> {
-  if (row.ownerUserId === null) return;
-  const { user } = await repo.findOwner(tx, row.ownerUserId, null);
-  if (!user || !user.isVerified || user.deletedAt !== null) return;
-  const notice = cargoStatusNotification({
-    trackNumber: row.trackNumber,
-    status,
-    at,
-    place: office?.address ?? null,
-    trackingUrl: `${deps.publicOrigin}${trackingPath(row.trackNumber)}`,
-  });
-  const phone = user.phone ? normalizePhone(user.phone) : null;
-  if (phone) {
-    await deps.sms.send(tx, {
-      to: phone,
-      body: notice.sms,
-      bodyRedacted: notice.sms,
-      kind: 'notice:cargo_status',
-      ip: null,
-    });
-  }
-  if (user.email) {
-    await enqueueCappedEmail(
-      tx,
-      deps.outbox,
-      {
-        to: user.email,
-        subject: notice.emailSubject,
-        body: notice.emailBody,
-        bodyRedacted: notice.emailBody,
-        kind: 'notice:cargo_status',
-      },
-      { perRecipientHour: deps.statusEmailsPerRecipientHour, now: deps.clock() },
-    );
-  }
-}
-
 interface Transition {
   to: CargoStatus;
   at: Date;
@@ -403,7 +352,7 @@ function refusal(row: CargoRow, to: CargoStatus): string | null {
   return null;
 }
 
-/** One status change of a locked cargo: status, history row, audit entry, the owner's notice. */
+/** One status change of a locked cargo: status, history row, charges, audit entry, and its events (notices, webhooks). */
 async function applyTransition(
   tx: Database,
   deps: CargoOpsDeps,
@@ -414,8 +363,8 @@ async function applyTransition(
   const from = statusOf(row);
   if (!(await repo.updateStatus(tx, row.id, from, change.to, change.at))) throw conflict(E.statusChangedMeanwhile);
   // The contract's charges (or a cancelled prepaid cargo's credit note) in the same transaction (issue 16).
-  await bookCargoStatus(tx, row.id, change.to, change.at);
-  await insertHistory(tx, [
+  const booked = await bookCargoStatus(tx, row.id, change.to, change.at);
+  const [historyId] = await insertHistory(tx, [
     {
       cargoId: row.id,
       status: change.to,
@@ -437,7 +386,27 @@ async function applyTransition(
       comment: change.comment,
     },
   });
-  await notifyOwner(tx, deps, row, change.to, change.at, change.office);
+  // The change as an event for notifications and webhooks: jobs that exist only if this commits.
+  const at = change.at.toISOString();
+  await emitCargoStatusChanged(deps.jobs, tx, {
+    cargoId: row.id,
+    trackNumber: row.trackNumber,
+    historyId: historyId!,
+    from,
+    to: change.to,
+    at,
+    officeId: change.office?.id ?? null,
+  });
+  if (booked.charged > 0 && booked.contractId !== null) {
+    await emitInvoiceIssued(deps.jobs, tx, {
+      cargoId: row.id,
+      trackNumber: row.trackNumber,
+      contractId: booked.contractId,
+      amountKopecks: booked.chargedKopecks,
+      historyId: historyId!,
+      at,
+    });
+  }
 }
 
 function transaction<T>(deps: CargoOpsDeps, work: (tx: Database) => Promise<T>): Promise<T> {
@@ -475,7 +444,7 @@ export async function changeStatus(
       action: 'cargo.status',
     });
   });
-  deps.outbox.wake();
+  wakeCargoEventQueues(deps.jobs);
   return getCargo(deps, trackNumber);
 }
 
@@ -502,7 +471,7 @@ export async function cancelCargo(
       action: 'cargo.cancel',
     });
   });
-  deps.outbox.wake();
+  wakeCargoEventQueues(deps.jobs);
   return getCargo(deps, trackNumber);
 }
 
@@ -549,7 +518,7 @@ export async function bulkStatus(deps: CargoOpsDeps, actor: CargoActor, body: Bu
     }
     return rows.length;
   });
-  deps.outbox.wake();
+  wakeCargoEventQueues(deps.jobs);
   return { changed };
 }
 

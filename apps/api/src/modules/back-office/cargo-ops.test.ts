@@ -7,7 +7,7 @@ import {
   BoOfficeListSchema,
   type BoCargoDetails,
 } from '@freight/contracts/back-office-cargo';
-import { TrackingResponseSchema } from '@freight/contracts';
+import { API_PATHS, TrackingResponseSchema } from '@freight/contracts';
 import {
   cargoStatusHistory,
   cargos,
@@ -77,11 +77,21 @@ describe('back-office: cargo operations', () => {
     call(staff, 'POST', `${BO}/cargos/${track}/status`, body);
 
   /** A verified client (optionally with a confirmed e-mail) and a cargo they ordered. */
+  /** The client wants an SMS and an e-mail of every status (by default SMS come for three of them). */
+  async function everyStatusBySmsAndEmail(owner: Awaited<ReturnType<typeof signUp>>) {
+    const settings = await owner.visitor.get(API_PATHS.notificationSettings);
+    expect(settings.statusCode, settings.body).toBe(200);
+    const { preferences } = settings.json() as { preferences: { events: Record<string, Record<string, boolean>> } };
+    for (const channels of Object.values(preferences.events)) Object.assign(channels, { sms: true, email: true });
+    const saved = await owner.visitor.call('PUT', API_PATHS.notificationSettings, preferences);
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
   async function clientWithCargo(options: { email?: string; patch?: (d: OrderDraft) => OrderDraft } = {}) {
     const owner = await signUp(ctx, { name: 'Ольга Клиентова' });
     if (options.email) {
       await ctx.database.db.update(users).set({ email: options.email }).where(eq(users.id, owner.user.id));
     }
+    await everyStatusBySmsAndEmail(owner);
     const track = await orderAs(owner.visitor, options.patch);
     return { owner, track };
   }
@@ -105,8 +115,9 @@ describe('back-office: cargo operations', () => {
       .where(eq(cargoStatusHistory.cargoId, row.id))
       .orderBy(asc(cargoStatusHistory.at), asc(cargoStatusHistory.id));
   }
-  /** Status notices queued for `to` (outbox rows, oldest first). */
+  /** Status notices queued for `to` (outbox rows, oldest first), once the notification jobs are done. */
   async function notices(to: string) {
+    await ctx.app.jobs.drain(['notify.cargo_status']);
     return ctx.database.db
       .select()
       .from(outbox)
@@ -165,19 +176,19 @@ describe('back-office: cargo operations', () => {
       expect(sms.at(-1)!.body).toBe(expected.sms);
       const mails = await notices('olga@example.ru');
       expect(mails).toHaveLength(index + 1);
-      expect(mails.at(-1)).toMatchObject({
-        channel: 'email',
-        subject: expected.emailSubject,
-        body: expected.emailBody,
-      });
+      expect(mails.at(-1)).toMatchObject({ channel: 'email', subject: expected.emailSubject });
+      // The letter names the status and the link, and carries its unsubscribe link (issue 18).
+      expect(mails.at(-1)!.body).toContain(`Статус вашего груза ${track} изменился: ${label(status)}.`);
+      expect(mails.at(-1)!.body).toContain(`${ORIGIN}/tracking/${track}`);
+      expect(mails.at(-1)!.body).toContain(`${ORIGIN}/unsubscribe?token=`);
     }
     expect(steps.at(-1)![0]).toBe('released');
     const done = ok(await call(operator, 'GET', `${BO}/cargos/${track}`));
     expect(done).toMatchObject({ status: 'released', status_label: 'Выдан', closed: true, next_statuses: [] });
     expect(done.can_cancel).toBe(false);
 
-    // The SMS are really delivered by the outbox loop.
-    await ctx.app.outbox.flush();
+    // The SMS are really delivered by the outbox's jobs (a night run's SMS wait for the morning).
+    await ctx.app.outbox.flush({ includeDeferred: true });
     const recorded = ctx.app.outbox.transports.recorder!.list().filter((m) => m.to === owner.phone.stored);
     expect(recorded.filter((m) => m.kind === 'notice:cargo_status')).toHaveLength(steps.length);
   });
@@ -339,6 +350,7 @@ describe('back-office: cargo operations', () => {
 
   it('bulk: one cargo that cannot move refuses all three and changes nothing; then all move, one history row and one SMS each', async () => {
     const owner = await signUp(ctx, { name: 'Пётр Оптовиков' });
+    await everyStatusBySmsAndEmail(owner);
     const tracks = [await orderAs(owner.visitor), await orderAs(owner.visitor), await orderAs(owner.visitor)];
     const moscow = await office('Москва');
     for (const track of tracks) ok(await setStatus(track, { status: 'awaiting_dropoff' }));

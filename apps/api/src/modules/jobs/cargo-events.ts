@@ -53,3 +53,8 @@ export async function emitInvoiceIssued(jobs: JobQueue, tx: Database, event: Inv
     await jobs.send(queue, event, { tx, singletonKey: `invoice:${event.historyId}` });
   }
 }
+
+/** After the commit that emitted events: this process's workers of every consumer look at once. */
+export function wakeCargoEventQueues(jobs: JobQueue): void {
+  for (const queue of [...CARGO_STATUS_QUEUES, ...INVOICE_ISSUED_QUEUES]) jobs.wake(queue);
+}

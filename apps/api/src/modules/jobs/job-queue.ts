@@ -61,6 +61,8 @@ interface Registered {
   handler: JobHandler<unknown> | null;
   /** The pg-boss worker of this queue in this process (when polling). */
   workerId: string | null;
+  /** The order a fetched batch is done in (pg-boss hands a batch over in no particular order). */
+  sortKey: ((data: unknown) => number) | null;
 }
 
 /** Runs `work` again when PostgreSQL picked it as a deadlock victim (40P01), a few times. */
@@ -129,15 +131,21 @@ export class JobQueue {
   /** Declares a queue with its retry policy (before `start`). */
   declare(queue: string, settings: QueueSettings = {}): void {
     if (this.started) throw new Error(`Queue ${queue} declared after start`);
-    if (!this.queues.has(queue)) this.queues.set(queue, { settings, handler: null, workerId: null });
+    if (!this.queues.has(queue)) this.queues.set(queue, { settings, handler: null, workerId: null, sortKey: null });
   }
 
   /** Declares a queue (if needed) and the function that does its jobs in this process. */
-  work<T>(queue: string, handler: JobHandler<T>, settings: QueueSettings = {}): void {
+  work<T>(
+    queue: string,
+    handler: JobHandler<T>,
+    settings: QueueSettings = {},
+    options: { /** Jobs of one batch are done in ascending order of this key. */ sortKey?: (data: T) => number } = {},
+  ): void {
     this.declare(queue, settings);
     const entry = this.queues.get(queue)!;
     if (entry.handler) throw new Error(`Queue ${queue} already has a worker`);
     entry.handler = handler as JobHandler<unknown>;
+    entry.sortKey = (options.sortKey as ((data: unknown) => number) | undefined) ?? null;
   }
 
   /** Creates the tables (first start) and the declared queues; starts the workers when polling. */
@@ -197,7 +205,9 @@ export class JobQueue {
     if (!this.queues.has(queue)) throw new Error(`Unknown queue ${queue}`);
     const sendOptions: PgBoss.SendOptions = {};
     if (options.tx) sendOptions.db = transactionExecutor(options.tx);
-    if (options.startAfter) sendOptions.startAfter = options.startAfter;
+    // pg-boss takes jobs whose start_after < now(): a job defaulting to now() is not yet due within
+    // the same instant (a send and an immediate drain). A moment in the past is due at once.
+    sendOptions.startAfter = options.startAfter ?? new Date(Date.now() - 1_000);
     if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
     if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
     if (options.retryDelaySeconds !== undefined) sendOptions.retryDelay = options.retryDelaySeconds;
@@ -222,7 +232,8 @@ export class JobQueue {
   async sendMany<T extends object>(queue: string, items: readonly T[], options: { tx?: Database } = {}): Promise<void> {
     if (!this.queues.has(queue)) throw new Error(`Unknown queue ${queue}`);
     if (items.length === 0) return;
-    const jobs = items.map((data) => ({ name: queue, data }));
+    const due = new Date(Date.now() - 1_000);
+    const jobs = items.map((data) => ({ name: queue, data, startAfter: due }));
     if (options.tx) await this.boss.insert(jobs, { db: transactionExecutor(options.tx) });
     else await this.boss.insert(jobs);
   }
@@ -283,7 +294,9 @@ export class JobQueue {
     jobs: ReadonlyArray<PgBoss.Job<unknown> & { retryCount?: number }>,
   ): Promise<void> {
     const succeeded: string[] = [];
-    for (const job of jobs) {
+    const sortKey = this.queues.get(name)?.sortKey;
+    const ordered = sortKey ? [...jobs].sort((a, b) => sortKey(a.data) - sortKey(b.data)) : jobs;
+    for (const job of ordered) {
       try {
         await handler({ id: job.id, name, data: job.data, retryCount: job.retryCount ?? 0 });
         succeeded.push(job.id);

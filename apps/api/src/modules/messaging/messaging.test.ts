@@ -215,7 +215,12 @@ describe('outbox and sender (jobs of the pg-boss queue)', () => {
   const make = async (sms: MessageTransport) => {
     const jobs = new JobQueue({ database, poll: false });
     queues.push(jobs);
-    const transports: Transports = { sms, email: new RecordingTransport(), telegram: new RecordingTransport(), recorder: null };
+    const transports: Transports = {
+      sms,
+      email: new RecordingTransport(),
+      telegram: new RecordingTransport(),
+      recorder: null,
+    };
     const box = new Outbox(database.db, transports, clock, jobs);
     await jobs.start();
     return box;

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { outbox, type Database } from '@freight/db';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -7,45 +7,32 @@ export type NewOutboxRow = Pick<
   'channel' | 'recipient' | 'subject' | 'body' | 'bodyRedacted' | 'kind'
 >;
 
-export async function insertOutbox(db: Database, values: NewOutboxRow, now: Date): Promise<OutboxRow> {
+export async function insertOutbox(
+  db: Database,
+  values: NewOutboxRow,
+  nextAttemptAt: Date,
+  now: Date,
+): Promise<OutboxRow> {
   const [row] = await db
     .insert(outbox)
-    .values({ ...values, nextAttemptAt: now, createdAt: now })
+    .values({ ...values, nextAttemptAt, createdAt: now })
     .returning();
   if (!row) throw new Error('outbox insert returned no row');
   return row;
 }
 
 /**
- * Claims up to `limit` due messages for this sender: pending ones whose time has come, and
- * ones another sender claimed but never finished (its lock ran out). `FOR UPDATE SKIP LOCKED`
- * makes concurrent senders take disjoint rows, so a message is never sent twice at once.
+ * Claims message `id` for one attempt: a pending one, or one whose sender stopped mid-attempt
+ * (still `sending` — its job expired and came back). Returns null for a message already sent or
+ * failed, so a job run twice never sends twice.
  */
-export async function claimDue(db: Database, now: Date, lockMs: number, limit: number): Promise<OutboxRow[]> {
-  const lockedUntil = new Date(now.getTime() + lockMs);
-  const result = await db.execute(sql`
-    update ${outbox} set status = 'sending', locked_until = ${lockedUntil.toISOString()}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from ${outbox}
-      where (status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz)
-         or (status = 'sending' and locked_until < ${now.toISOString()}::timestamptz)
-      order by id
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  const ids = (result as unknown as { rows: Array<{ id: number | string }> }).rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(outbox)
-    .where(
-      sql`${outbox.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-  return rows.sort((a, b) => a.id - b.id);
+export async function claimMessage(db: Database, id: number): Promise<OutboxRow | null> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ['pending', 'sending'])))
+    .returning();
+  return row ?? null;
 }
 
 /** Delivered: the body with its code or link is replaced by the redacted text. */
@@ -63,10 +50,10 @@ export async function markSent(db: Database, id: number, providerMessageId: stri
     .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
 }
 
-export async function markRetry(db: Database, id: number, error: string, nextAttemptAt: Date): Promise<void> {
+export async function markRetry(db: Database, id: number, error: string): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'pending', lockedUntil: null, lastError: error.slice(0, 500), nextAttemptAt })
+    .set({ status: 'pending', lockedUntil: null, lastError: error.slice(0, 500) })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
 }
 

@@ -2,7 +2,7 @@ import type { MessageTransport, OutgoingMessage } from './transport';
 
 export interface RecordedMessage {
   id: number;
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'telegram';
   to: string;
   subject: string | null;
   body: string;

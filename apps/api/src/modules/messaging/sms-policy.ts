@@ -61,6 +61,8 @@ export interface SmsRequest {
   kind: string;
   /** The client address the SMS is sent for, when there is one. */
   ip: string | null;
+  /** Not sent before this moment (quiet hours in the recipient's time zone); the budgets count it now. */
+  notBefore?: Date | undefined;
   /**
    * False: charged to the budgets like a real SMS, but nothing is queued. For code requests that
    * send nothing (sign-in to an unknown phone): they must cost the same as real ones, or the
@@ -198,7 +200,14 @@ export class SmsPolicy {
     await insertSmsSend(tx, { phone, prefix, ip, kind: request.kind, createdAt: now });
     if (request.deliver === false) return { sent: true, outboxId: null };
     const outboxId = await this.options.outbox.enqueue(
-      { channel: 'sms', to: phone, body: request.body, bodyRedacted: request.bodyRedacted, kind: request.kind },
+      {
+        channel: 'sms',
+        to: phone,
+        body: request.body,
+        bodyRedacted: request.bodyRedacted,
+        kind: request.kind,
+        notBefore: request.notBefore,
+      },
       tx,
     );
     return { sent: true, outboxId };

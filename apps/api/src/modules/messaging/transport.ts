@@ -1,8 +1,8 @@
 /** One message handed to a transport. */
 export interface OutgoingMessage {
   id: number;
-  channel: 'sms' | 'email';
-  /** +7XXXXXXXXXX for SMS, an address for e-mail. */
+  channel: 'sms' | 'email' | 'telegram';
+  /** +7XXXXXXXXXX for SMS, an address for e-mail, a chat id for Telegram. */
   to: string;
   subject: string | null;
   body: string;

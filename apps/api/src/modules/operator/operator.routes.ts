@@ -31,6 +31,10 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string; deps: Decisi
     const presented = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!direct || !presented || !tokenMatches(presented, token)) throw notFound();
   };
+  // The Bearer token here is the operator's, not a client API key (modules/api-keys leaves these routes alone).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, ownBearer: true };
+  });
   app.addHook('onRequest', authorize);
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');

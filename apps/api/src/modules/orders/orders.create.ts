@@ -31,12 +31,11 @@ import { defaultContractFor, type CargoParticipantData, type Database } from '@f
 import { AppError } from '../../errors/app-error';
 import { findActiveUserById, type UserRow } from '../auth/identity.repository';
 import { recordConsent } from '../consents/consent.service';
-import type { SessionRow } from '../auth/session.repository';
 import { enqueueCappedEmail } from '../messaging/sms-policy';
 import { fullCalculation } from '../pricing/pricing.service';
 import * as repo from './orders.repository';
 import type { Owner } from './orders.repository';
-import { requireOwner, type OrdersDeps } from './orders.service';
+import { requireOwner, type OrdersCaller, type OrdersDeps } from './orders.service';
 import { profileForNewCargo } from '../profiles/profiles.service';
 
 const O = MESSAGES.orders;
@@ -314,7 +313,7 @@ export interface CreateRequestOptions {
  */
 export async function createRequest(
   deps: OrdersDeps,
-  session: SessionRow | null,
+  session: OrdersCaller,
   key: string,
   body: { draft: OrderDraft },
   client: RequestClient,
@@ -339,7 +338,8 @@ export async function createRequest(
       const consentId = await recordConsent(tx, {
         document: PD_CONSENT,
         channel: 'order',
-        sessionId: session?.id ?? null,
+        // A call with an API key has no session: the consent is the key's creator's.
+        sessionId: session && !('kind' in session) ? session.id : null,
         userId: session?.userId ?? null,
         ...client,
       });
@@ -396,7 +396,9 @@ async function createCargo(
     deliveryOfficeId: prepared.deliveryOfficeId,
   });
   const payer = roleParticipant(draft, 'payer');
-  const ownerProfileId = owner.kind === 'user' ? await profileForNewCargo(tx, owner.userId, [payer, customer]) : null;
+  // An API key's order belongs to the key's profile; a session user's is chosen by its parties.
+  const ownerProfileId =
+    owner.kind === 'user' ? (owner.profileId ?? (await profileForNewCargo(tx, owner.userId, [payer, customer]))) : null;
   // A bank-transfer order of a known profile is charged to the profile's default contract (issue 16).
   const contractId =
     draft.paymentType === 'non_cash' && ownerProfileId !== null

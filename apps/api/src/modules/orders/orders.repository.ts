@@ -20,8 +20,12 @@ import { activeProfileOf, memberProfileIds } from '../profiles/profiles.reposito
 export type CargoRow = typeof cargos.$inferSelect;
 export type CargoInsertRow = typeof cargos.$inferInsert;
 
-/** Who owns what: a signed-in user, or an anonymous session. */
-export type Owner = { kind: 'user'; userId: number } | { kind: 'session'; sessionId: string };
+/**
+ * Who owns what: a signed-in user, or an anonymous session. With `profileId` the user acts for
+ * that one profile only (a call with an API key, modules/api-keys; the key's check found the
+ * user a member of it).
+ */
+export type Owner = { kind: 'user'; userId: number; profileId?: number } | { kind: 'session'; sessionId: string };
 
 /**
  * The condition «`owner` may see this cargo»: for a user, the cargo belongs to a profile they
@@ -29,14 +33,16 @@ export type Owner = { kind: 'user'; userId: number } | { kind: 'session'; sessio
  * the session created it and no user has taken it over.
  */
 export function ownedBy(owner: Owner): SQL {
-  return owner.kind === 'user'
-    ? sql`${cargos.ownerProfileId} in ${memberProfileIds(owner.userId)}`
-    : and(eq(cargos.ownerSessionId, owner.sessionId), isNull(cargos.ownerUserId))!;
+  if (owner.kind === 'session') return and(eq(cargos.ownerSessionId, owner.sessionId), isNull(cargos.ownerUserId))!;
+  return owner.profileId !== undefined
+    ? eq(cargos.ownerProfileId, owner.profileId)
+    : sql`${cargos.ownerProfileId} in ${memberProfileIds(owner.userId)}`;
 }
 
-/** `user:<id>` or `session:<uuid>`: the scope of idempotency keys. */
+/** `user:<id>`, `user:<id>:profile:<id>` (an API key's calls) or `session:<uuid>`: the scope of idempotency keys. */
 export function ownerScope(owner: Owner): string {
-  return owner.kind === 'user' ? `user:${owner.userId}` : `session:${owner.sessionId}`;
+  if (owner.kind === 'session') return `session:${owner.sessionId}`;
+  return owner.profileId !== undefined ? `user:${owner.userId}:profile:${owner.profileId}` : `user:${owner.userId}`;
 }
 
 // ---- drafts -------------------------------------------------------------------------------------------
@@ -224,8 +230,14 @@ export async function insertCargo(db: Database, values: CargoInsertRow): Promise
   return rows[0] ?? null;
 }
 
-export async function insertHistory(db: Database, values: (typeof cargoStatusHistory.$inferInsert)[]): Promise<void> {
-  if (values.length > 0) await db.insert(cargoStatusHistory).values(values);
+/** Writes history rows; returns their ids in the order given. */
+export async function insertHistory(
+  db: Database,
+  values: (typeof cargoStatusHistory.$inferInsert)[],
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(cargoStatusHistory).values(values).returning({ id: cargoStatusHistory.id });
+  return rows.map((r) => Number(r.id));
 }
 
 export async function findCargoByTrack(db: Database, trackNumber: string): Promise<CargoRow | null> {

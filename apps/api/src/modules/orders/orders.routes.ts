@@ -46,6 +46,15 @@ const clientOf = (request: FastifyRequest): RequestClient => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
+/**
+ * The caller of a call an API key may make (`config.apiKeyScope`): the key's creator acting for
+ * the key's profile (modules/api-keys), else the session of the cookie.
+ */
+const callerOf = async (request: FastifyRequest): Promise<orders.OrdersCaller> =>
+  request.apiKey
+    ? { kind: 'api_key', userId: request.apiKey.userId, profileId: request.apiKey.profileId }
+    : request.getSession();
+
 /** Lookups of public tracking per IP and minute. */
 export const TRACKING_RATE_LIMIT = 30;
 
@@ -121,11 +130,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
         body: RequestCreateBodySchema,
         response: { 201: RequestCreateResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, apiKeyScope: 'requests:create' },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
-      const result = await createRequest(deps, await request.getSession(), key, request.body, clientOf(request));
+      // An API key's order sends no SMS or e-mail (the program has the answer) and leaves the
+      // creator's wizard draft alone.
+      const options = request.apiKey ? { notify: false, keepDraft: true } : {};
+      const result = await createRequest(deps, await callerOf(request), key, request.body, clientOf(request), options);
       if (result.replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(result.status as 201).send(result.body as never);
     },
@@ -142,8 +154,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
         querystring: CargoListQuerySchema,
         response: { 200: CargoListResponseSchema, ...errors },
       },
+      config: { apiKeyScope: 'cargo:read' },
     },
-    async (request) => orders.listCargo(deps, await request.getSession(), request.query),
+    async (request) => orders.listCargo(deps, await callerOf(request), request.query),
   );
 
   app.get(
@@ -155,8 +168,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
         querystring: TracknumberQuerySchema,
         response: { 200: CargoDetailsSchema, ...errors },
       },
+      config: { apiKeyScope: 'cargo:read' },
     },
-    async (request) => orders.getCurrentCargo(deps, await request.getSession(), request.query.tracknumber),
+    async (request) => orders.getCurrentCargo(deps, await callerOf(request), request.query.tracknumber),
   );
 
   app.get(
@@ -168,8 +182,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
         querystring: TrackNumberQuerySchema,
         response: { 200: PaymentStatusSchema, ...errors },
       },
+      config: { apiKeyScope: 'cargo:read' },
     },
-    async (request) => orders.paymentStatus(deps, await request.getSession(), request.query.track_number),
+    async (request) => orders.paymentStatus(deps, await callerOf(request), request.query.track_number),
   );
 
   app.get(

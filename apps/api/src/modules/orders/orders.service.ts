@@ -41,7 +41,7 @@ import { recordConsent } from '../consents/consent.service';
 import type { Outbox } from '../messaging/outbox.service';
 import type { SmsPolicy } from '../messaging/sms-policy';
 import { findMembership } from '../profiles/profiles.repository';
-import { requireMembership, requirePermission } from '../profiles/profiles.service';
+import { profileNotFound, requireMembership, requirePermission } from '../profiles/profiles.service';
 import * as repo from './orders.repository';
 import type { CargoRow, Owner } from './orders.repository';
 
@@ -59,15 +59,27 @@ export interface OrdersDeps {
   publicOrigin: string;
 }
 
-/** The owner behind a session: its user when signed in, else the anonymous session itself. */
-export function ownerOf(session: SessionRow | null): Owner | null {
-  if (!session) return null;
-  return session.userId !== null
-    ? { kind: 'user', userId: session.userId }
-    : { kind: 'session', sessionId: session.id };
+/** A call made with an API key (modules/api-keys): the key's creator, acting for the key's profile only. */
+export interface KeyCaller {
+  kind: 'api_key';
+  userId: number;
+  profileId: number;
 }
 
-export function requireOwner(session: SessionRow | null): Owner {
+/** Who calls: the session of the cookie, an API key, or nobody. */
+export type OrdersCaller = SessionRow | KeyCaller | null;
+
+/**
+ * The owner behind a caller: a session's user when signed in, else the anonymous session
+ * itself; a key's creator pinned to the key's profile.
+ */
+export function ownerOf(caller: OrdersCaller): Owner | null {
+  if (!caller) return null;
+  if ('kind' in caller) return { kind: 'user', userId: caller.userId, profileId: caller.profileId };
+  return caller.userId !== null ? { kind: 'user', userId: caller.userId } : { kind: 'session', sessionId: caller.id };
+}
+
+export function requireOwner(session: OrdersCaller): Owner {
   const owner = ownerOf(session);
   if (!owner) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
   return owner;
@@ -178,7 +190,8 @@ const DAY_MS = 86_400_000;
 /**
  * Which profiles' cargos a list shows (issue 15): `owner_id_profile` (an account_uuid of one of
  * the user's profiles; someone else's is 404), else every profile of the user with
- * `all_profiles=true`, else the active profile. An anonymous session sees its own orders.
+ * `all_profiles=true`, else the active profile. An anonymous session sees its own orders; an API
+ * key the orders of its profile.
  */
 export async function listProfileScope(
   db: Database,
@@ -186,6 +199,14 @@ export async function listProfileScope(
   query: Pick<CargoListQuery, 'all_profiles' | 'owner_id_profile'>,
 ): Promise<repo.CargoListFilter['profileIds']> {
   if (owner.kind === 'session') return undefined;
+  if (owner.profileId !== undefined) {
+    // An API key sees its own profile only: naming another one is 404, as a profile not one's own.
+    if (query.owner_id_profile) {
+      const named = await requireMembership(db, owner.userId, query.owner_id_profile, 'owner_id_profile');
+      if (named.profileId !== owner.profileId) throw profileNotFound('owner_id_profile');
+    }
+    return [owner.profileId];
+  }
   if (query.owner_id_profile) {
     return [(await requireMembership(db, owner.userId, query.owner_id_profile, 'owner_id_profile')).profileId];
   }
@@ -234,7 +255,7 @@ export function cargoListFilter(
 
 export async function listCargo(
   deps: OrdersDeps,
-  session: SessionRow | null,
+  session: OrdersCaller,
   query: CargoListQuery,
 ): Promise<CargoListResponse> {
   const owner = requireOwner(session);
@@ -307,7 +328,7 @@ async function history(db: Database, cargoId: number) {
 
 export async function getCurrentCargo(
   deps: OrdersDeps,
-  session: SessionRow | null,
+  session: OrdersCaller,
   trackNumber: string,
 ): Promise<CargoDetails> {
   const owner = requireOwner(session);
@@ -358,7 +379,7 @@ export async function getCurrentCargo(
 
 export async function paymentStatus(
   deps: OrdersDeps,
-  session: SessionRow | null,
+  session: OrdersCaller,
   trackNumber: string,
 ): Promise<PaymentStatus> {
   const row = await requireOwnedCargo(deps.db, requireOwner(session), trackNumber);

@@ -19,13 +19,14 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => 
   // (staleness rules in reference-cache.ts); orders call the service without them.
   const reference = pricingReferenceFor(db);
   const personalDiscounts = personalDiscountsFor(db);
+  // `is_logged`: the caller's personal discount applies — a session's user's, or an API key's creator's.
   const context = async (
     wanted: boolean | undefined,
-    request: { getSession(): Promise<{ userId: number | null } | null> },
+    request: { apiKey: { userId: number } | null; getSession(): Promise<{ userId: number | null } | null> },
   ): Promise<PricingContext> => ({
     db,
     now: now(),
-    userId: wanted ? ((await request.getSession())?.userId ?? null) : null,
+    userId: wanted ? (request.apiKey?.userId ?? (await request.getSession())?.userId ?? null) : null,
     reference,
     personalDiscounts,
   });
@@ -46,6 +47,8 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => 
       },
       // The calculator's hottest call: no zod pass over the answer (see fast-serializer.ts).
       serializerCompiler: fastSerializerCompiler,
+      // Public; an API key's calls count against its own per-minute limit (modules/api-keys).
+      config: { apiKeyScope: 'calculate' },
     },
     async (request) => pricesAndTerms(await context(request.query.is_logged, request), request.query),
   );
@@ -65,6 +68,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Database; clock?: () => 
         },
       },
       serializerCompiler: fastSerializerCompiler,
+      config: { apiKeyScope: 'calculate' },
     },
     async (request) => fullCalculation(await context(request.body.is_logged, request), request.body),
   );

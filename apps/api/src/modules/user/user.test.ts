@@ -334,7 +334,14 @@ describe('dev outbox', () => {
     ['without DEMO_MODE', {}],
     [
       'with DEMO_MODE but real providers configured',
-      { DEMO_MODE: '1', SMS_RU_API_ID: 'x', SMS_RU_BASE_URL: 'http://127.0.0.1:9', SMTP_URL: 'smtp://127.0.0.1:9' },
+      {
+        DEMO_MODE: '1',
+        SMS_RU_API_ID: 'x',
+        SMS_RU_BASE_URL: 'http://127.0.0.1:9',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        TELEGRAM_BOT_TOKEN: '123456:test-token-aaaaaaaaaaaaaaaaaaaa',
+        TELEGRAM_API_BASE_URL: 'http://127.0.0.1:9',
+      },
     ],
   ])('does not exist %s (404)', async (_label, env) => {
     const ctx = await createIdentityContext(env as Record<string, string>);

@@ -21,6 +21,7 @@ const LINKS = [
   { href: '/personal-account/manager', label: T.nav.manager },
   { href: '/personal-account/access', label: T.nav.access },
   { href: '/personal-account/team', label: T.nav.team },
+  { href: '/personal-account/integrations', label: T.nav.integrations },
   { href: '/personal-account/settings', label: T.nav.settings },
 ] as const;
 

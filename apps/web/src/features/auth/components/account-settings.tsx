@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Profile, SessionInfo } from '@freight/contracts';
 import { formatDateTime } from '@freight/domain/dates';
 import { formatPhone } from '@freight/domain/phone';
@@ -47,8 +47,19 @@ function useFormState() {
   };
 }
 
-/** /personal-account/settings: name, phone, e-mail, password, sessions, logout, account deletion. */
-export function AccountSettings({ profile, sessions }: { profile: Profile; sessions: SessionInfo[] }) {
+/**
+ * /personal-account/settings: name, phone, e-mail, password, sessions, logout, account deletion.
+ * `children` (sections of other features, composed by the page) come after the password.
+ */
+export function AccountSettings({
+  profile,
+  sessions,
+  children,
+}: {
+  profile: Profile;
+  sessions: SessionInfo[];
+  children?: ReactNode;
+}) {
   useSchemaPreload();
   return (
     <>
@@ -56,6 +67,7 @@ export function AccountSettings({ profile, sessions }: { profile: Profile; sessi
       <PhoneSection profile={profile} />
       <EmailSection profile={profile} />
       <PasswordSection />
+      {children}
       <SessionsSection sessions={sessions} />
       <DeleteSection />
     </>

@@ -9,6 +9,7 @@ export const DEV_OUTBOX_LABELS = {
   empty: 'Сообщений пока нет. Запросите код на странице входа или регистрации.',
   sms: 'SMS',
   email: 'Письмо',
+  telegram: 'Telegram',
   refresh: 'Обновить',
 } as const;
 
@@ -20,9 +21,7 @@ export function OutboxList({ messages }: { messages: DevOutboxMessage[] }) {
       {messages.map((m) => (
         <li key={m.id} className={styles.item} data-testid="outbox-message">
           <p className={styles.meta}>
-            <span className={styles.channel}>
-              {m.channel === 'sms' ? DEV_OUTBOX_LABELS.sms : DEV_OUTBOX_LABELS.email}
-            </span>
+            <span className={styles.channel}>{DEV_OUTBOX_LABELS[m.channel]}</span>
             <span>{m.channel === 'sms' ? formatPhone(m.to) : m.to}</span>
             <time dateTime={m.recorded_at}>{formatDateTime(m.recorded_at)}</time>
           </p>

@@ -1,0 +1,37 @@
+import { MESSAGES } from '@freight/domain/messages';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { webEnv } from '@/config/env';
+import { loadProfile } from '@/features/auth/api/server';
+import { ApiKeysPanel } from '@/features/account-api-keys/components/api-keys-panel';
+import { WebhooksPanel } from '@/features/account-webhooks/components/webhooks-panel';
+import styles from '@/features/account-api-keys/components/api-keys.module.css';
+
+const P = MESSAGES.apiKeys.page;
+
+export const metadata: Metadata = { title: P.metaTitle, robots: { index: false } };
+
+/**
+ * /personal-account/integrations: how the active profile’s programs work with us — its API keys
+ * and webhooks (issue 18). Each section loads its own data on the server.
+ */
+export default async function IntegrationsPage() {
+  const profile = await loadProfile();
+  if (!profile) redirect('/auth/sign-in?next=/personal-account/integrations');
+  const active = profile.active_profile;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <p className={styles.breadcrumbs}>
+        <Link href="/personal-account">{P.accountLink}</Link>
+      </p>
+      <h1 className={styles.title}>
+        {P.title} · {active.name}
+      </h1>
+      <p className={styles.lead}>{P.lead(active.name)}</p>
+      <ApiKeysPanel profile={active} origin={webEnv.publicOrigin} />
+      <WebhooksPanel profile={active} />
+    </div>
+  );
+}
