@@ -32,7 +32,7 @@ export const PROFILE_PERMISSIONS = [
   'offers.accept',
   /** Invite and remove members, change their roles. */
   'team.manage',
-  /** Create, name, scope and revoke the profile's API keys (docs/integrations.md). */
+  /** Create, name, scope and revoke the profile's API keys; register its webhooks (docs/integrations.md). */
   'integrations.manage',
 ] as const;
 export type ProfilePermission = (typeof PROFILE_PERMISSIONS)[number];

@@ -46,7 +46,7 @@ export const TEAM_TEXTS = {
     'analytics.view': 'Смотреть аналитику отправок',
     'offers.accept': 'Принимать специальные предложения перевозчика',
     'team.manage': 'Приглашать и удалять сотрудников, менять их роли',
-    'integrations.manage': 'Выпускать и отзывать ключи API для интеграций',
+    'integrations.manage': 'Выпускать и отзывать ключи API, настраивать вебхуки',
   },
   /** The personal-account screens /personal-account/team and /personal-account/invitation. */
   screen: {
