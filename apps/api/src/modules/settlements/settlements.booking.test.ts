@@ -174,6 +174,8 @@ describe('settlements: contracts of new orders, charges and credit notes of stat
     expect(await bookCargoStatus(ctx.database.db, cargo.id, 'accepted', new Date())).toEqual({
       charged: 0,
       credited: 0,
+      chargedKopecks: 0,
+      contractId: null,
     });
     expect(await entriesOf(cargo.id)).toHaveLength(expected.length);
 
@@ -203,6 +205,8 @@ describe('settlements: contracts of new orders, charges and credit notes of stat
     expect(await bookCargoStatus(ctx.database.db, cargo.id, 'cancelled', new Date())).toEqual({
       charged: 0,
       credited: 0,
+      chargedKopecks: 0,
+      contractId: null,
     });
   });
 
