@@ -86,8 +86,8 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
     await fill(page, 'Ширина, см', '40');
     await fill(page, 'Высота, см', '30');
     await fill(page, 'Общий вес, кг', '60');
-    // The total volume follows the dimensions × places: 50 × 40 × 30 cm × 3 = 0.18 m³.
-    await expect(page.getByLabel('Общий объём, м³').inputValue()).resolves.toBe('0.18');
+    // The total volume follows the dimensions × places: 50 × 40 × 30 cm × 3 = 0,18 m³.
+    await expect(page.getByLabel('Общий объём, м³').inputValue()).resolves.toBe('0,18');
 
     const result = await waitForResult(page);
     const breakdown = result.getByTestId('calculator-breakdown');
@@ -184,6 +184,49 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
       weight: 60,
     });
     expect(draft.transportationType).toBe('auto');
+    await context.close();
+  });
+
+  it('a decimal comma: «12,5» kg and «0,5» m³ are priced, the address bar keeps dots, the fields show commas', async () => {
+    const context = await calculatorContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/calculator');
+    await chooseCity(page, 'Откуда', 'Моск', 'Москва');
+    await chooseCity(page, 'Куда', 'Новосиб', 'Новосибирск');
+
+    // Typed key by key, the Russian way; a browser's number field would refuse or mangle the comma.
+    const weight = page.getByLabel('Вес, кг', { exact: true });
+    const volume = page.getByLabel('Объём, м³', { exact: true });
+    await expect(volume.getAttribute('inputmode')).resolves.toBe('decimal');
+    await weight.pressSequentially('12,5', { delay: 30 });
+    await volume.pressSequentially('0,5', { delay: 30 });
+    await expect(volume.inputValue()).resolves.toBe('0,5');
+    await page.keyboard.press('Tab');
+
+    const result = await waitForResult(page);
+    await result.getByTestId('calculator-breakdown').waitFor();
+    await expect(result.getByTestId('calculator-total').innerText()).resolves.toMatch(/^[\d\u00a0]+(,\d\d)?\u00a0₽$/);
+    await page.waitForURL(/m3=0\.5/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ kg: '12.5', m3: '0.5' });
+    await expect(weight.inputValue()).resolves.toBe('12,5');
+    await expect(volume.inputValue()).resolves.toBe('0,5');
+
+    // A dot is read too, and shown with a comma once the field is left.
+    await volume.fill('0.25');
+    await weight.focus();
+    await expect(volume.inputValue()).resolves.toBe('0,25');
+    await page.waitForURL(/m3=0\.25/);
+
+    // The wheel over the focused field changes nothing.
+    await volume.focus();
+    await volume.hover();
+    await page.mouse.wheel(0, -200);
+    await expect(volume.inputValue()).resolves.toBe('0,25');
+
+    // A reload renders the fields from the address with commas again.
+    await page.reload();
+    await expect(page.getByLabel('Объём, м³', { exact: true }).inputValue()).resolves.toBe('0,25');
+    await expect(page.getByLabel('Вес, кг', { exact: true }).inputValue()).resolves.toBe('12,5');
     await context.close();
   });
 

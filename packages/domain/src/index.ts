@@ -19,6 +19,7 @@ export * from './order-list-url';
 export * from './upload';
 export * from './dates';
 export * from './money';
+export * from './decimal-input';
 export * from './money-words';
 export * from './plural';
 export * from './identifiers';

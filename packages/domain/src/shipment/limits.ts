@@ -28,6 +28,27 @@ export const SHIPMENT_LIMITS = {
   code: { max: 50 },
 } as const;
 
+/**
+ * Digits after the decimal comma a visitor may type into each number field of a shipment (the
+ * calculator and the order wizard; `decimals` of the kit's NumberInput, `parseRuDecimal`). 0 is a
+ * whole number. A volume computed from the dimensions keeps whole cm³, six digits of m³, so the
+ * volume field shows it as computed.
+ */
+export const SHIPMENT_INPUT_DECIMALS = {
+  quantity: 0,
+  /** Kilograms to the gram. */
+  weight: 3,
+  volume: 6,
+  /** Centimetres to the millimetre. */
+  dimension: 1,
+  /** Roubles and kopecks. */
+  declaredValue: 2,
+  floor: 0,
+  km: 1,
+  /** Places wrapped in one packaging. */
+  packageQuantity: 0,
+} as const;
+
 /** Codes of the transportation types of the catalogue (GET duty_transportation/transportation_type). */
 export const TRANSPORT_TYPE_CODES = ['auto', 'express', 'rail', 'avia'] as const;
 export type TransportTypeCode = (typeof TRANSPORT_TYPE_CODES)[number];

@@ -1,3 +1,5 @@
+import { pluralize } from '../plural';
+
 /** Web texts (ui); part of the MESSAGES catalogue (messages.ts). */
 export const UI_TEXTS = {
   /** Accessible name of the clear-value button of a text input. */
@@ -12,6 +14,15 @@ export const UI_TEXTS = {
   comboboxFailed: 'Не удалось загрузить варианты',
   /** Combobox: accessible name of the list of options, from the field's label. */
   comboboxList: (field: string) => `Варианты: ${field}`,
+  /**
+   * NumberInput (components/ui/number-input): what the text of a number field must be, for forms
+   * whose state keeps numbers only (the order draft) and for schemas that refuse NaN.
+   * «Введите целое число», «Введите число, не больше 2 знаков после запятой».
+   */
+  numberInvalid: (decimals: number) =>
+    decimals === 0
+      ? 'Введите целое число'
+      : `Введите число, не больше ${decimals} ${pluralize(decimals, { one: 'знака', few: 'знаков', many: 'знаков' })} после запятой`,
   /** PhoneInput (components/ui/phone-input): default label. */
   phone: 'Телефон',
   /** PhoneInput: placeholder showing the format. */

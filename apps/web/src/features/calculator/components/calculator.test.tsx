@@ -98,7 +98,7 @@ describe('Calculator', () => {
     ] as const) {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
-    expect(screen.getByLabelText('Объём, м³')).toHaveValue(0.06);
+    expect(screen.getByLabelText('Объём, м³')).toHaveValue('0,06');
     expect(result).toHaveAttribute('data-state', 'pending');
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(calls('full_calculator_standard')).toHaveLength(1);
@@ -111,6 +111,41 @@ describe('Calculator', () => {
       'href',
       expect.stringMatching(/^\/order\?.*tt=auto/),
     );
+  });
+
+  it('reads a decimal comma: «12,5» kg and «0.5» m³ are asked and put in the URL with dots, shown with commas', async () => {
+    render(<Calculator initialDraft={routeDraft()} packages={[]} layout="full" syncUrl />);
+    const weight = screen.getByLabelText('Вес, кг');
+    const volume = screen.getByLabelText('Объём, м³');
+    fireEvent.change(weight, { target: { value: '12,5' } });
+    fireEvent.change(volume, { target: { value: '0.5' } });
+    expect(volume).toHaveValue('0.5');
+    fireEvent.blur(volume);
+    expect(weight).toHaveValue('12,5');
+    expect(volume).toHaveValue('0,5');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const asked = new URL(String(calls('prices_terms_calculation').at(-1)![0]), 'http://localhost');
+    expect(asked.searchParams.get('weight')).toBe('12.5');
+    expect(asked.searchParams.get('volume')).toBe('0.5');
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const shared = new URLSearchParams(window.location.search);
+    expect(shared.get('kg')).toBe('12.5');
+    expect(shared.get('m3')).toBe('0.5');
+  });
+
+  it('text that is not a number is said at the field and never asked; leaving the field brings the number back', async () => {
+    render(<Calculator initialDraft={routeDraft()} packages={[]} layout="full" syncUrl={false} />);
+    const weight = screen.getByLabelText('Вес, кг');
+    fireEvent.change(weight, { target: { value: '60' } });
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(calls('prices_terms_calculation')).toHaveLength(1);
+    fireEvent.change(weight, { target: { value: '6,0,0' } });
+    expect(weight).toHaveAccessibleDescription('Введите число, не больше 3 знаков после запятой');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(calls('prices_terms_calculation')).toHaveLength(1);
+    fireEvent.blur(weight);
+    expect(weight).toHaveValue('60');
+    expect(weight).not.toHaveAccessibleDescription();
   });
 
   it('puts API field errors in Russian next to their fields', async () => {
@@ -142,15 +177,15 @@ describe('Calculator', () => {
     expect(documents).toHaveAttribute('aria-selected', 'false');
     fireEvent.click(documents);
     expect(documents).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText('Длина, см')).toHaveValue(31);
-    expect(screen.getByLabelText('Ширина, см')).toHaveValue(25);
-    expect(screen.getByLabelText('Высота, см')).toHaveValue(1);
-    expect(screen.getByLabelText('Вес, кг')).toHaveValue(2);
+    expect(screen.getByLabelText('Длина, см')).toHaveValue('31');
+    expect(screen.getByLabelText('Ширина, см')).toHaveValue('25');
+    expect(screen.getByLabelText('Высота, см')).toHaveValue('1');
+    expect(screen.getByLabelText('Вес, кг')).toHaveValue('2');
     expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', documents.id);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Несколько мест' }));
-    expect(screen.getByLabelText('Длина, см')).toHaveValue(null);
-    expect(screen.getByLabelText('Мест')).toHaveValue(1);
+    expect(screen.getByLabelText('Длина, см')).toHaveValue('');
+    expect(screen.getByLabelText('Мест')).toHaveValue('1');
   });
 
   it('restores a shared result without asking again', async () => {

@@ -5,7 +5,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { API_PATHS } from '@freight/contracts/paths';
 import type { PricesTermsResponse } from '@freight/contracts/pricing';
 import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
-import { CRATE_PACKAGE_CODE } from '@freight/domain/shipment/limits';
+import { CRATE_PACKAGE_CODE, SHIPMENT_INPUT_DECIMALS as DECIMALS } from '@freight/domain/shipment/limits';
 import { isVolumeComputed, withComputedVolume } from '@freight/domain/shipment/volume';
 import { CARGO_TABS, type CargoPatch } from '@freight/domain/cargo';
 import { DEFAULT_DEBOUNCE_MS } from '@freight/domain/constants';
@@ -295,7 +295,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
         id={`${idPrefix}-declared`}
         label={T.declaredValue}
         value={s.declaredValue}
-        max={100_000_000}
+        decimals={DECIMALS.declaredValue}
         hint={T.declaredValueHint}
         onValue={(value) => dispatch({ type: 'services/update', patch: { declaredValue: value } })}
         error={errorFor('services.declaredValue')}
@@ -409,10 +409,8 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
                   id={`${cargoId}-places`}
                   label={T.places}
                   value={c.quantity}
-                  integer
+                  decimals={DECIMALS.quantity}
                   required
-                  min={1}
-                  max={500}
                   onValue={(value) => value !== null && updateCargo({ quantity: value })}
                   onBlur={() => touch('cargo.quantity')}
                   error={errorFor('cargo.quantity')}
@@ -424,7 +422,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
                   id={`${cargoId}-${key}`}
                   label={T[key]}
                   value={c[key]}
-                  max={1500}
+                  decimals={DECIMALS.dimension}
                   onValue={(value) => updateCargo({ [key]: value })}
                   onBlur={() => touch(`cargo.${key}`)}
                   error={errorFor(`cargo.${key}`)}
@@ -434,7 +432,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
                 id={`${cargoId}-weight`}
                 label={c.tab === 'multiple' ? T.weightTotal : T.weight}
                 value={c.weight}
-                max={20_000}
+                decimals={DECIMALS.weight}
                 onValue={(value) => updateCargo({ weight: value })}
                 onBlur={() => touch('cargo.weight')}
                 error={errorFor('cargo.weight')}
@@ -443,7 +441,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
                 id={`${cargoId}-volume`}
                 label={c.tab === 'multiple' ? T.volumeTotal : T.volume}
                 value={c.volume}
-                max={80}
+                decimals={DECIMALS.volume}
                 hint={isVolumeComputed(c) ? T.volumeAuto : undefined}
                 onValue={(value) => updateCargo({ volume: value })}
                 onBlur={() => touch('cargo.volume')}

@@ -1,17 +1,14 @@
 'use client';
 
-import { useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import { UI_TEXTS } from '@freight/domain/texts/ui';
+import type { ReactNode } from 'react';
 import { NumberInput } from '@/components/ui';
-import { parseDecimal } from '../lib/draft-glue';
-
-const toText = (value: number | null) => (value === null ? '' : String(value));
 
 /**
- * A number field bound to a draft value. It keeps the visitor's text while they type ('1.' stays
- * '1.'), reports every parsable value, and follows the draft when it changes from elsewhere
- * (a tab preset, a volume computed from the dimensions, the URL). `required` fields never report
- * an empty value; the text returns to the draft value when the field is left.
+ * A number field bound to a draft value (the kit's NumberInput: «0,5» or «0.5», shown as «0,5»
+ * once left). Every number typed is reported; text that is not a number is never put in the
+ * draft (which the URL and the pricing calls are built from) — the field says so, and shows the
+ * draft value again when left. `required` fields never report an empty value either.
  */
 export function NumberField({
   id,
@@ -20,9 +17,7 @@ export function NumberField({
   onValue,
   error,
   hint,
-  min = 0,
-  max,
-  integer = false,
+  decimals,
   required = false,
   onBlur,
   className,
@@ -33,46 +28,26 @@ export function NumberField({
   onValue: (value: number | null) => void;
   error?: string | undefined;
   hint?: string | undefined;
-  min?: number;
-  max?: number;
-  integer?: boolean;
+  /** Most digits after the comma; 0 for whole numbers. */
+  decimals: number;
   required?: boolean;
   onBlur?: () => void;
   className?: string;
 }) {
-  const [text, setText] = useState(() => toText(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    // The draft changed from outside this field: show the new value unless the text already means it.
-    setShown(value);
-    if (parseDecimal(text) !== value) setText(toText(value));
-  }
-
-  function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const next = event.target.value;
-    setText(next);
-    if (next === '' && event.target.validity?.badInput) return;
-    const parsed = parseDecimal(next);
-    if (parsed === undefined || (parsed === null && required)) return;
-    onValue(parsed);
-  }
-
   return (
     <NumberInput
       id={id}
       label={label}
-      value={text}
-      onChange={handleChange}
-      onBlur={() => {
-        setText(toText(value));
-        onBlur?.();
+      value={value}
+      decimals={decimals}
+      onValueChange={(next) => {
+        if (Number.isNaN(next) || (next === null && required)) return;
+        onValue(next);
       }}
+      onBlur={() => onBlur?.()}
+      invalidMessage={UI_TEXTS.numberInvalid(decimals)}
       error={error}
       hint={hint}
-      min={min}
-      max={max}
-      step={integer ? 1 : 'any'}
-      inputMode={integer ? 'numeric' : 'decimal'}
       clearable={false}
       containerClassName={className}
     />

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { CALCULATOR_TEXTS } from '@freight/domain/texts/calculator';
 import type { City, AddressSuggestion } from '@freight/contracts/locations';
 import { cityRefOf, type OrderDraft, type OrderDraftAction, type PointType } from '@freight/domain/order-draft';
+import { SHIPMENT_INPUT_DECIMALS } from '@freight/domain/shipment/limits';
 import { searchAddresses, searchCities } from '../api/client';
 import { Combobox } from '@/components/ui/combobox';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -161,8 +162,8 @@ export function PointFields({
             id={`${id}-km`}
             label={T.kmOutside}
             value={s[keys.km]}
+            decimals={SHIPMENT_INPUT_DECIMALS.km}
             required
-            max={500}
             hint={T.kmOutsideHint}
             onValue={(value) => dispatch({ type: 'services/update', patch: { [keys.km]: value ?? 0 } })}
             error={errorFor(`services.${keys.km}`)}
@@ -179,10 +180,8 @@ export function PointFields({
                   id={`${id}-floor`}
                   label={T.floor}
                   value={s[keys.floor]}
-                  integer
+                  decimals={SHIPMENT_INPUT_DECIMALS.floor}
                   required
-                  min={1}
-                  max={100}
                   onValue={(value) => dispatch({ type: 'services/update', patch: { [keys.floor]: value ?? 1 } })}
                   error={errorFor(`services.${keys.floor}`)}
                   className={styles.floorField}

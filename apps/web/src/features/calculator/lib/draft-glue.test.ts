@@ -3,7 +3,7 @@ import { draftFromCalculatorQuery } from '@freight/domain/shipment/query';
 import { createOrderDraft } from '@freight/domain/order-draft';
 import { apply, multiple } from '@freight/domain/shipment/shipment-test-kit';
 import { cityRefOf } from '@freight/domain/order-draft';
-import { calculatorHref, crateActions, orderHref, packageSyncActions, parseDecimal } from './draft-glue';
+import { calculatorHref, crateActions, orderHref, packageSyncActions } from './draft-glue';
 
 describe('packaging and crate', () => {
   it('keeps chosen packaging at one per place after the places change', () => {
@@ -56,14 +56,5 @@ describe('addresses', () => {
     expect(url.searchParams.get('from')).toBe('1');
     expect(draftFromCalculatorQuery(url.searchParams)).toEqual(draft);
     expect(calculatorHref('/calculator', createOrderDraft())).toBe('/calculator');
-  });
-});
-
-describe('parseDecimal', () => {
-  it('reads a decimal comma, treats blank as empty and garbage as unknown', () => {
-    expect(parseDecimal('1,5')).toBe(1.5);
-    expect(parseDecimal(' 60 ')).toBe(60);
-    expect(parseDecimal('')).toBeNull();
-    expect(parseDecimal('abc')).toBeUndefined();
   });
 });

@@ -44,11 +44,3 @@ export function calculatorHref(pathname: string, draft: OrderDraft, current?: UR
   const search = query.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
-
-/** A number typed in a field: '' is empty (null), a comma is a decimal point; garbage is undefined. */
-export function parseDecimal(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : undefined;
-}

@@ -4,25 +4,16 @@ import { CARGO_TABS, type CargoPatch, type CargoTab } from '@freight/domain/carg
 import { withComputedVolume } from '@freight/domain/shipment/volume';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
 import { formatRub, formatNumber } from '@freight/domain/money';
+import { SHIPMENT_INPUT_DECIMALS as DECIMALS } from '@freight/domain/shipment/limits';
 import { clsx } from 'clsx';
-import { NumberInput } from '@/components/ui';
 import { Tabs } from '@/components/ui/tabs';
 import { Select } from '@/components/ui/select';
 import type { CargoTypeOption, PackageOption } from '../api/order-api';
+import { DraftNumberInput } from './controls';
 import type { StepProps } from './step-props';
 import styles from './order.module.css';
 
 const T = ORDER_TEXTS;
-
-/** A number field's text → the draft's number (empty → null). */
-export function parseNumberInput(text: string): number | null {
-  const normalized = text.replace(',', '.').trim();
-  if (normalized === '') return null;
-  const value = Number(normalized);
-  return Number.isFinite(value) ? value : null;
-}
-
-const show = (value: number | null) => (value === null ? '' : String(value));
 
 export function CargoStep({
   draft,
@@ -59,57 +50,56 @@ export function CargoStep({
       >
         {documents ? <p className={styles.hint}>{T.documentsHint}</p> : null}
         {cargo.tab === 'multiple' ? (
-          <NumberInput
+          <DraftNumberInput
             label={T.quantity}
             name="quantity"
-            inputMode="numeric"
-            step={1}
-            min={1}
-            max={500}
-            value={String(cargo.quantity)}
+            decimals={DECIMALS.quantity}
+            required
+            value={cargo.quantity}
             error={quantityError}
+            clearable={false}
             containerClassName={styles.narrow}
-            onValueChange={(text) => updateMeasures({ quantity: parseNumberInput(text) ?? 1 })}
+            onNumber={(quantity) => updateMeasures({ quantity: quantity ?? 1 })}
           />
         ) : null}
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{cargo.tab === 'multiple' ? T.placeSizeMultiple : T.placeSize}</legend>
           <div className={styles.dims}>
             {(['length', 'width', 'height'] as const).map((key) => (
-              <NumberInput
+              <DraftNumberInput
                 key={key}
                 label={T[key]}
                 name={key}
-                min={0}
-                value={show(cargo[key])}
+                decimals={DECIMALS.dimension}
+                value={cargo[key]}
                 readOnly={documents}
                 clearable={!documents}
                 error={errors[`cargo.${key}`]}
-                onValueChange={(text) => updateMeasures({ [key]: parseNumberInput(text) })}
+                onNumber={(value) => updateMeasures({ [key]: value })}
               />
             ))}
           </div>
         </fieldset>
         <div className={styles.grid2}>
-          <NumberInput
+          <DraftNumberInput
             label={cargo.tab === 'multiple' ? T.weightTotal : T.weight}
             name="weight"
-            min={0}
-            value={show(cargo.weight)}
+            decimals={DECIMALS.weight}
+            value={cargo.weight}
             readOnly={documents}
             clearable={!documents}
             error={errors['cargo.weight']}
-            onValueChange={(text) => dispatch({ type: 'cargo/update', patch: { weight: parseNumberInput(text) } })}
+            onNumber={(weight) => dispatch({ type: 'cargo/update', patch: { weight } })}
           />
-          <NumberInput
+          <DraftNumberInput
             label={cargo.tab === 'multiple' ? T.volumeTotal : T.volume}
             name="volume"
-            min={0}
-            value={show(cargo.volume)}
+            decimals={DECIMALS.volume}
+            value={cargo.volume}
             readOnly={documents}
             clearable={!documents}
             error={errors['cargo.volume']}
-            onValueChange={(text) => dispatch({ type: 'cargo/update', patch: { volume: parseNumberInput(text) } })}
+            onNumber={(volume) => dispatch({ type: 'cargo/update', patch: { volume } })}
           />
         </div>
         {!documents ? <p className={styles.hint}>{T.volumeHint}</p> : null}
@@ -151,18 +141,16 @@ export function CargoStep({
                       {pkg.description} {formatRub(pkg.price_kopecks)} {T.priceUnit[pkg.price_unit]}
                     </span>
                   </div>
-                  <NumberInput
+                  <DraftNumberInput
                     label={T.packageQuantity(pkg.name)}
                     containerClassName={styles.packageQuantity}
                     className={styles.quantityInput}
-                    inputMode="numeric"
-                    step={1}
-                    min={0}
-                    max={500}
+                    decimals={DECIMALS.packageQuantity}
+                    required
                     clearable={false}
-                    value={item ? String(item.quantity) : '0'}
-                    onValueChange={(text) =>
-                      dispatch({ type: 'packages/setQuantity', id: pkg.code, quantity: parseNumberInput(text) ?? 0 })
+                    value={item ? item.quantity : 0}
+                    onNumber={(quantity) =>
+                      dispatch({ type: 'packages/setQuantity', id: pkg.code, quantity: quantity ?? 0 })
                     }
                   />
                 </li>

@@ -1,7 +1,9 @@
 'use client';
 
+import { UI_TEXTS } from '@freight/domain/texts/ui';
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
+import { NumberInput, type NumberInputProps } from '@/components/ui';
 import styles from './order.module.css';
 
 export interface ChoiceOption<T extends string> {
@@ -84,5 +86,34 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
     <p id={id} className={styles.error} role="alert">
       {children}
     </p>
+  );
+}
+
+/**
+ * The kit's NumberInput bound to a draft number («0,5» or «0.5», shown as «0,5» once left). Text
+ * that is not a number never reaches the draft (saved, put in the URL, priced): the field says so
+ * and shows the draft value again when left. A `required` field never reports an empty value.
+ */
+export function DraftNumberInput({
+  onNumber,
+  required = false,
+  decimals,
+  ...props
+}: Omit<NumberInputProps, 'onValueChange' | 'invalidMessage' | 'decimals'> & {
+  /** Most digits after the comma (`SHIPMENT_INPUT_DECIMALS`); 0 for whole numbers. */
+  decimals: number;
+  required?: boolean;
+  onNumber: (value: number | null) => void;
+}) {
+  return (
+    <NumberInput
+      {...props}
+      decimals={decimals}
+      invalidMessage={UI_TEXTS.numberInvalid(decimals)}
+      onValueChange={(value) => {
+        if (Number.isNaN(value) || (value === null && required)) return;
+        onNumber(value);
+      }}
+    />
   );
 }

@@ -4,11 +4,10 @@ import type { FullCalculatorResponse, PricesTermsResponse } from '@freight/contr
 import { formatRub } from '@freight/domain/money';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
 import { PAYMENT_TYPES, type PaymentType, type ServicesState } from '@freight/domain/order-draft';
-import { SHIPMENT_LIMITS } from '@freight/domain/shipment/limits';
-import { NumberInput, Spinner, TextInput } from '@/components/ui';
+import { SHIPMENT_INPUT_DECIMALS as DECIMALS } from '@freight/domain/shipment/limits';
+import { Spinner, TextInput } from '@/components/ui';
 import { Checkbox } from '@/components/ui/checkbox';
-import { ChoiceGroup, FieldError } from './controls';
-import { parseNumberInput } from './cargo-step';
+import { ChoiceGroup, DraftNumberInput, FieldError } from './controls';
 import type { StepProps } from './step-props';
 import type { RemoteState } from '../lib/use-remote';
 import styles from './order.module.css';
@@ -100,15 +99,14 @@ export function PaymentStep({
         <h3 id="services-title" className={styles.panelTitle}>
           {T.services}
         </h3>
-        <NumberInput
+        <DraftNumberInput
           label={T.declaredValue}
           name="declaredValue"
-          min={0}
-          max={SHIPMENT_LIMITS.declaredValue.max}
-          value={s.declaredValue === null ? '' : String(s.declaredValue)}
+          decimals={DECIMALS.declaredValue}
+          value={s.declaredValue}
           error={errors['services.declaredValue']}
           containerClassName={styles.narrow}
-          onValueChange={(text) => services({ declaredValue: parseNumberInput(text) })}
+          onNumber={(declaredValue) => services({ declaredValue })}
         />
         <p className={styles.hint}>{T.declaredValueHint}</p>
         <Checkbox
@@ -213,29 +211,27 @@ function DoorServices({
       <Checkbox label={T.loadingNeeded} checked={loading} onCheckedChange={(value) => onChange({ loading: value })} />
       {loading ? (
         <div className={styles.grid2}>
-          <NumberInput
+          <DraftNumberInput
             label={T.floor}
-            inputMode="numeric"
-            step={1}
-            min={1}
-            max={SHIPMENT_LIMITS.floor.max}
-            value={String(floor)}
+            decimals={DECIMALS.floor}
+            required
+            value={floor}
             clearable={false}
-            onValueChange={(text) => onChange({ floor: parseNumberInput(text) ?? 1 })}
+            onNumber={(value) => onChange({ floor: value ?? 1 })}
           />
           <div className={styles.alignEnd}>
             <Checkbox label={T.lift} checked={lift} onCheckedChange={(value) => onChange({ lift: value })} />
           </div>
         </div>
       ) : null}
-      <NumberInput
+      <DraftNumberInput
         label={T.kmOutside}
-        min={0}
-        max={SHIPMENT_LIMITS.km.max}
-        value={String(km)}
+        decimals={DECIMALS.km}
+        required
+        value={km}
         clearable={false}
         containerClassName={styles.narrow}
-        onValueChange={(text) => onChange({ km: parseNumberInput(text) ?? 0 })}
+        onNumber={(value) => onChange({ km: value ?? 0 })}
       />
     </fieldset>
   );
