@@ -150,8 +150,9 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
       page.getByTestId('home-news').getByText('График работы терминалов в новогодние праздники').isVisible(),
     ).resolves.toBe(true);
     await expect(page.getByText('Страхование груза.').isVisible()).resolves.toBe(true);
-    await expect(page.getByText(`${network.totals.cities} городов`).isVisible()).resolves.toBe(true);
-    await expect(page.getByText(`${network.totals.subdivisions} пунктов`).isVisible()).resolves.toBe(true);
+    const networkSection = page.locator('section[aria-labelledby="network-title"]');
+    await expect(networkSection.getByText(`${network.totals.cities} городов`).isVisible()).resolves.toBe(true);
+    await expect(networkSection.getByText(`${network.totals.subdivisions} пунктов`).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'Дальневосточный федеральный округ' }).isVisible()).resolves.toBe(
       true,
     );
@@ -181,6 +182,36 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     await page.getByRole('button', { name: 'Отследить' }).click();
     await page.waitForURL('**/tracking/MG-2600-00019');
     await context.close();
+  });
+
+  it('the home hero at 1280 px: beside the calculator, facts and what the price is made of fill the column, and stay in view as it grows', async () => {
+    const context = await newContext(browser, baseUrl);
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/');
+      const hero = page.locator('section[aria-labelledby="hero-title"]');
+      const text = hero.locator('> div').first();
+      const calculator = page.locator('#calculator');
+      await page.getByRole('list', { name: 'Коротко о перевозке' }).waitFor();
+      const facts = await page
+        .getByRole('list', { name: 'Коротко о перевозке' })
+        .getByRole('listitem')
+        .allTextContents();
+      expect(facts[0]).toBe('Заявка до 15:00 — заберём груз в тот же рабочий день');
+      expect(facts[1]).toMatch(/^\d+ город(а|ов)? и \d+ пункт(а|ов)? приёма и выдачи грузов$/);
+      await page.getByRole('heading', { level: 2, name: 'Из чего складывается цена' }).waitFor();
+      const [textBox, calcBox] = [await text.boundingBox(), await calculator.boundingBox()];
+      // Before, the column ended under the tracking form: about a quarter of the calculator's height.
+      expect((textBox!.y + textBox!.height - calcBox!.y) / calcBox!.height).toBeGreaterThan(0.55);
+      // Scrolled down along a calculator that grew, the column is still on screen (sticky).
+      await page.evaluate(() => window.scrollTo(0, 400));
+      const scrolled = await text.boundingBox();
+      expect(scrolled!.y).toBeGreaterThanOrEqual(0);
+      expect(scrolled!.y).toBeLessThan(100);
+    } finally {
+      await context.close();
+    }
   });
 
   it('the policy page renders the versioned 152-FZ policy with the cookie section', async () => {

@@ -23,6 +23,14 @@ export const DISPATCH_DAY_END_HOUR = 18;
 export const WINDOW_STEP_MINUTES = 60;
 /** A same-day window starts at least this long after now (a car has to get there). */
 export const SAME_DAY_LEAD_MINUTES = 60;
+/**
+ * The last local hour at which a pick-up can still be booked for the same day (15): the latest
+ * window that ends by {@link DISPATCH_DAY_END_HOUR} starts {@link SAME_DAY_LEAD_MINUTES} later.
+ */
+export const SAME_DAY_LAST_BOOKING_HOUR = Math.min(
+  DISPATCH_CUTOFF_HOUR,
+  Math.floor((DISPATCH_DAY_END_HOUR * 60 - MIN_TIME_WINDOW_MINUTES - SAME_DAY_LEAD_MINUTES) / 60),
+);
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 

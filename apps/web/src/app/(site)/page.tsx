@@ -10,6 +10,7 @@ import {
   resolveFooterLink,
   routeCalculatorQuery,
   cityRefOf,
+  SAME_DAY_LAST_BOOKING_HOUR,
 } from '@freight/domain';
 import type { AdditionalService } from '@freight/contracts';
 import { MapView } from '@/components/map/map-view';
@@ -68,6 +69,37 @@ export default async function HomePage({
           <h1 id="hero-title">{BRAND.tagline}</h1>
           <p className={styles.lead}>{L.heroLead}</p>
           <TrackForm />
+          {/* What the calculator beside it does not say: how soon, where, and what the price is made of. */}
+          <ul className={styles.heroFacts} aria-label={L.factsLabel}>
+            <li>{L.factSameDay(SAME_DAY_LAST_BOOKING_HOUR)}</li>
+            {data.network && (
+              <li>
+                {L.factNetwork(
+                  formatCount(data.network.totals.cities, MESSAGES.plural.city),
+                  formatCount(data.network.totals.subdivisions, MESSAGES.plural.point),
+                )}
+              </li>
+            )}
+            <li>{L.factTracking}</li>
+          </ul>
+          <section className={styles.priceParts} aria-labelledby="price-parts-title">
+            <h2 id="price-parts-title">{L.priceTitle}</h2>
+            <p>{L.priceLead}</p>
+            <dl>
+              <div>
+                <dt>{L.priceFreight}</dt>
+                <dd>{L.priceFreightNote}</dd>
+              </div>
+              <div>
+                <dt>{L.priceDoor}</dt>
+                <dd>{L.priceDoorNote}</dd>
+              </div>
+              <div>
+                <dt>{L.priceExtras}</dt>
+                <dd>{L.priceExtrasNote}</dd>
+              </div>
+            </dl>
+          </section>
         </div>
         {/* The price calculator, compact: the same component as /calculator (data-slot="calculator"). */}
         <section
