@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Checkbox, TextInput } from '@/components/ui';
-import { LazyModal, preloadModal } from '@/components/ui/lazy-modal';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ApiError } from '@/lib/api/client';
 import { errorMessage, webhooksApi } from '../api/webhooks-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
@@ -278,56 +278,20 @@ function EndpointItem({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
 /** «Удалить» with a confirmation dialog: the address and its delivery history go. */
 function RemoveEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: (text: string) => void }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await webhooksApi.remove(endpoint.id);
-      setOpen(false);
-      onDone(S.removed);
-      router.refresh();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button
-        appearance="dangerous"
-        onClick={() => {
-          setError(null);
-          setOpen(true);
-        }}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
-        aria-label={`${S.remove}: ${endpoint.url}`}
-      >
-        {S.remove}
-      </Button>
-      <LazyModal
-        open={open}
-        onOpenChange={setOpen}
-        title={S.remove}
-        description={S.removeConfirm(endpoint.url)}
-        maxWidth={480}
-        footer={
-          <div className={styles.modalActions}>
-            <Button appearance="secondary" onClick={() => setOpen(false)}>
-              {S.removeCancel}
-            </Button>
-            <Button appearance="dangerous" loading={busy} onClick={() => void confirm()}>
-              {S.removeConfirmYes}
-            </Button>
-          </div>
-        }
-      >
-        {error ? <Alert variant="error">{error}</Alert> : null}
-      </LazyModal>
-    </>
+    <ConfirmAction
+      label={S.remove}
+      ariaLabel={`${S.remove}: ${endpoint.url}`}
+      title={S.remove}
+      description={S.removeConfirm(endpoint.url)}
+      cancelLabel={S.removeCancel}
+      confirmLabel={S.removeConfirmYes}
+      errorText={errorMessage}
+      onConfirm={async () => {
+        await webhooksApi.remove(endpoint.id);
+        onDone(S.removed);
+        router.refresh();
+      }}
+    />
   );
 }
