@@ -1,8 +1,9 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES, cargoStatusLabel, type CargoStatus } from '@freight/domain';
+import { cargoStatusLabel, type CargoStatus } from '@freight/domain';
 import { NOTIFICATIONS_TEXTS } from '@freight/domain/texts/notifications';
 import { verifyWebhookSignature } from '../../apps/api/src/modules/webhooks/signature';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
@@ -167,13 +168,13 @@ describe.skipIf(E2E_SKIP)('integrations: notifications and webhooks', () => {
     const receiver = await startReceiver();
     const client = await newContext(browser, baseUrl);
     const operator = await newContext(browser, baseUrl);
-    const S = MESSAGES.webhooks.screen;
+    const S = WEBHOOKS_TEXTS.screen;
     try {
       const page = await client.newPage();
       await signInDemo(page);
       await page.goto('/personal-account/integrations');
       await page.getByLabel(S.urlLabel).fill(receiver.url);
-      await page.getByLabel(MESSAGES.webhooks.events['cargo.status_changed'].label).check();
+      await page.getByLabel(WEBHOOKS_TEXTS.events['cargo.status_changed'].label).check();
       await page.getByRole('button', { name: S.submit }).click();
       const secret = (await page.getByTestId('webhook-secret').textContent())?.trim() ?? '';
       expect(secret.length).toBeGreaterThan(20);

@@ -1,3 +1,4 @@
+import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import { z } from 'zod';
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, MESSAGES, cleanedString } from '@freight/domain';
 
@@ -7,7 +8,7 @@ import { API_KEY_NAME_MAX, API_KEY_SCOPES, MESSAGES, cleanedString } from '@frei
  * published in the OpenAPI document like every other call.
  */
 
-const K = MESSAGES.apiKeys;
+const K = API_KEYS_TEXTS;
 
 const accountUuid = z
   .string({ error: MESSAGES.team.profileNotFound })

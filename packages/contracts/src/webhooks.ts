@@ -1,3 +1,4 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { z } from 'zod';
 import {
   MESSAGES,
@@ -15,7 +16,7 @@ import { queryNumber } from './query';
  * answers and «Повторить». Managed by members with `integrations.manage`.
  */
 
-const W = MESSAGES.webhooks;
+const W = WEBHOOKS_TEXTS;
 
 const accountUuid = z
   .string({ error: MESSAGES.team.profileNotFound })

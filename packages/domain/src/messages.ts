@@ -40,8 +40,6 @@ import { SETTLEMENTS_TEXTS } from './texts/settlements';
 import { ANALYTICS_TEXTS } from './texts/analytics';
 import { COMMERCIAL_TEXTS } from './texts/commercial';
 import { BO_CONTRACTS_TEXTS } from './texts/back-office-contracts';
-import { WEBHOOKS_TEXTS } from './texts/webhooks';
-import { API_KEYS_TEXTS } from './texts/api-keys';
 
 /**
  * Every Russian text a user can see, in one catalogue. Components, schemas and
@@ -110,8 +108,4 @@ export const MESSAGES = {
   commercial: COMMERCIAL_TEXTS,
   /** The back-office's contracts and bank payments of business clients (issue 16). */
   backOfficeContracts: BO_CONTRACTS_TEXTS,
-  /** Webhooks of a client profile: signed event deliveries to the client's https address (issue 18). */
-  webhooks: WEBHOOKS_TEXTS,
-  /** API keys of a client profile: scopes, errors, the integrations screen (issue 18). */
-  apiKeys: API_KEYS_TEXTS,
 } as const;

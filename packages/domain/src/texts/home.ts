@@ -1,12 +1,11 @@
+import { HOME_CLIENT_TEXTS } from './home-client';
+
 /** Web texts (home); part of the MESSAGES catalogue (messages.ts). */
-/** Texts of the home page. */
+/** Texts of the home page (those its client components ship to the browser are in home-client.ts). */
 export const HOME_TEXTS = {
+  ...HOME_CLIENT_TEXTS,
   heroLead:
     '«Магистраль» с 2012 года перевозит сборные грузы для бизнеса и частных клиентов: от документов до нескольких тонн, от терминала или от двери.',
-  trackTitle: 'Отследить груз',
-  trackLabel: 'Номер для отслеживания',
-  trackPlaceholder: 'Например, MG-2611-04270',
-  trackSubmit: 'Отследить',
   calculatorTitle: 'Расчёт стоимости и сроков',
   /** The hero's facts beside the calculator (issue 21, item 9). */
   factsLabel: 'Коротко о перевозке',
@@ -39,22 +38,6 @@ export const HOME_TEXTS = {
   citiesIn: (district: string) => `${district} федеральный округ`,
   widgetTitle: 'Калькулятор «Магистрали» на вашем сайте',
   widgetText: 'Укажите адрес сайта — пришлём код для вставки. Домен будет добавлен в список разрешённых.',
-  widgetUrl: 'Адрес сайта',
-  widgetKind: 'Виджет',
-  widgetCalculator: 'Калькулятор доставки',
-  widgetTracking: 'Отслеживание груза',
-  widgetContact: 'Контакт для связи — e-mail или телефон (необязательно)',
-  /** The consent box of the widget request; needed only with a contact (its personal data). */
-  widgetConsentSuffix: 'указанного контакта',
-  widgetSubmit: 'Получить код',
-  widgetDone: 'Готово. Вставьте этот код на страницу сайта:',
-  servicePrice: {
-    order: 'за заказ',
-    place: 'за место',
-    kg: 'за кг',
-    floor: 'за этаж',
-    day: 'в сутки за место',
-  },
   free: 'бесплатно',
   percentOfValue: (percent: string) => `${percent} % от объявленной стоимости`,
 } as const;

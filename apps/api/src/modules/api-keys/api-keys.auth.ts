@@ -1,3 +1,4 @@
+import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorBodySchema } from '@freight/contracts';
@@ -18,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-const K = MESSAGES.apiKeys;
+const K = API_KEYS_TEXTS;
 
 /** Scopes whose calls anyone may make without a key (the calculator): a key there only gets its own limit. */
 const PUBLIC_SCOPES: ReadonlySet<ApiKeyScope> = new Set(['calculate']);

@@ -1,3 +1,4 @@
+import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   API_KEYS_PER_PROFILE,
@@ -5,7 +6,6 @@ import {
   API_KEY_PATTERN,
   API_KEY_PREFIX,
   API_KEY_SECRET_LENGTH,
-  MESSAGES,
   apiKeyPrefix,
   getDisplayName,
   isApiKeyScope,
@@ -27,7 +27,7 @@ import * as repo from './api-keys.repository';
  * only and stored as its SHA-256. A key acts as its creator for its profile only (api-keys.auth.ts).
  */
 
-const K = MESSAGES.apiKeys;
+const K = API_KEYS_TEXTS;
 
 export interface ApiKeysDeps {
   db: Database;

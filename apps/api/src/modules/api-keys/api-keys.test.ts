@@ -1,3 +1,4 @@
+import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ import { nextIp, signUp, testClock } from '../auth/identity-test-kit';
 import { createOrder, idempotencyKey, loadNetwork, validDraft, type NetworkRefs } from '../orders/orders-test-kit';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const K = MESSAGES.apiKeys;
+const K = API_KEYS_TEXTS;
 const UNAUTHORIZED_BODY = { error: { code: 'UNAUTHORIZED', message: MESSAGES.common.unauthorized } };
 
 describe('client API keys (issue 18)', () => {

@@ -1,7 +1,8 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import http from 'node:http';
 import https from 'node:https';
 import ipaddr from 'ipaddr.js';
-import { MESSAGES, WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from '@freight/domain';
+import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from '@freight/domain';
 import { checkTarget, guardedLookup, PrivateTargetError, urlHost, type TargetPolicy } from './url-guard';
 
 /*
@@ -10,7 +11,7 @@ import { checkTarget, guardedLookup, PrivateTargetError, urlHost, type TargetPol
  * the first 1 KB of the answer read. The connection goes to the address guardedLookup checked.
  */
 
-const E = MESSAGES.webhooks.attemptError;
+const E = WEBHOOKS_TEXTS.attemptError;
 
 export interface AttemptOutcome {
   /** 2xx: delivered. */

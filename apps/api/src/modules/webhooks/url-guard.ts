@@ -1,7 +1,7 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { MESSAGES } from '@freight/domain';
 import { AppError } from '../../errors/app-error';
 
 /*
@@ -12,7 +12,7 @@ import { AppError } from '../../errors/app-error';
  * (DNS rebinding) is refused too. Both allowances are test-only settings (config/env.ts).
  */
 
-const W = MESSAGES.webhooks;
+const W = WEBHOOKS_TEXTS;
 
 export interface TargetPolicy {
   /** Deliver to private, loopback and other internal addresses (tests and the demo only). */

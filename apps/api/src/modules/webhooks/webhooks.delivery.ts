@@ -1,8 +1,8 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@freight/db';
 import {
-  MESSAGES,
   WEBHOOK_TIMEOUT_MS,
   cargoStatusLabel,
   nextWebhookAttemptAt,
@@ -66,7 +66,7 @@ export interface WebhookDeps {
   resolve?: Resolver;
 }
 
-const E = MESSAGES.webhooks.attemptError;
+const E = WEBHOOKS_TEXTS.attemptError;
 
 /** An attempt holds its delivery this long (the 10 s deadline and the writing around it). */
 const ATTEMPT_LEASE_MS = WEBHOOK_TIMEOUT_MS + 20_000;

@@ -1,3 +1,4 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   CreatedWebhook,
@@ -8,7 +9,6 @@ import type {
 } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import {
-  MESSAGES,
   WEBHOOK_MAX_ENDPOINTS,
   getDisplayName,
   isWebhookEvent,
@@ -34,7 +34,7 @@ import * as repo from './webhooks.repository';
  * of is 404, as one that does not exist; a member without the permission gets 403.
  */
 
-const W = MESSAGES.webhooks;
+const W = WEBHOOKS_TEXTS;
 
 /** Deliveries per page of the list. */
 export const DELIVERIES_PAGE_SIZE = 20;

@@ -1,3 +1,4 @@
+import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -46,7 +47,7 @@ import { isPublicAddress } from './url-guard';
 import { WEBHOOK_QUEUES, type CargoStatusJob } from './webhooks.delivery';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const W = MESSAGES.webhooks;
+const W = WEBHOOKS_TEXTS;
 const QUEUES = Object.values(WEBHOOK_QUEUES);
 const TEST_KEY = 'test-webhook-secret-key-0123456789abcdef';
 /** Stands for an address of 2 023 characters in the table below (the test name stays short). */

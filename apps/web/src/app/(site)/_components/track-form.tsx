@@ -1,6 +1,6 @@
 'use client';
 
-import { HOME_TEXTS } from '@freight/domain/texts/home';
+import { HOME_CLIENT_TEXTS } from '@freight/domain/texts/home-client';
 import { checkTrackNumber, trackNumberError, trackingPath } from '@freight/domain/track-number';
 
 import { useRouter } from 'next/navigation';
@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, TextInput } from '@/components/ui';
 import styles from './home.module.css';
 
-const L = HOME_TEXTS;
+const L = HOME_CLIENT_TEXTS;
 
 /**
  * The hero's track-number field: goes to /tracking/MG-1234-56789, read as people type it

@@ -1,6 +1,6 @@
 'use client';
 
-import { HOME_TEXTS } from '@freight/domain/texts/home';
+import { HOME_CLIENT_TEXTS } from '@freight/domain/texts/home-client';
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import { Select } from '@/components/ui/select';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './home.module.css';
 
-const L = HOME_TEXTS;
+const L = HOME_CLIENT_TEXTS;
 
 type IframeResponse = z.infer<typeof IframeResponseSchema>;
 type Errors = Partial<Record<'site_url' | 'contact' | 'consent', string>>;

@@ -10,7 +10,7 @@ import { isVolumeComputed, withComputedVolume } from '@freight/domain/shipment/v
 import { CARGO_TABS, type CargoPatch } from '@freight/domain/cargo';
 import { DEFAULT_DEBOUNCE_MS } from '@freight/domain/constants';
 import { CALCULATOR_TEXTS } from '@freight/domain/texts/calculator';
-import { HOME_TEXTS } from '@freight/domain/texts/home';
+import { HOME_CLIENT_TEXTS } from '@freight/domain/texts/home-client';
 import { formatRub } from '@freight/domain/money';
 import {
   orderDraftReducer,
@@ -74,8 +74,8 @@ function inputOf(draft: OrderDraft): CalculationInput {
 const keyOf = (input: CalculationInput) => `${input.pricesQuery ?? ''}|${JSON.stringify(input.body)}`;
 
 const unitText: Record<PackageOption['price_unit'], string> = {
-  place: HOME_TEXTS.servicePrice.place,
-  kg: HOME_TEXTS.servicePrice.kg,
+  place: HOME_CLIENT_TEXTS.servicePrice.place,
+  kg: HOME_CLIENT_TEXTS.servicePrice.kg,
   m3: 'за м³',
 };
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@freight/domain/messages';
+import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
@@ -8,7 +8,7 @@ import { ApiKeysPanel } from '@/features/account-api-keys/components/api-keys-pa
 import { WebhooksPanel } from '@/features/account-webhooks/components/webhooks-panel';
 import styles from '@/features/account-api-keys/components/api-keys.module.css';
 
-const P = MESSAGES.apiKeys.page;
+const P = API_KEYS_TEXTS.page;
 
 export const metadata: Metadata = { title: P.metaTitle, robots: { index: false } };
 
