@@ -65,6 +65,24 @@ function vitest(name, args, extraEnv = {}) {
     `${ok ? 'ok  ' : 'FAIL'} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests + failedSuites} failed, ${report.numPendingTests + report.numTodoTests} skipped`,
   );
   if (!ok && report.numFailedTests + failedSuites === 0) totals.failed += 1; // e.g. coverage threshold
+  // Name every failure in the closing summary: CI keeps only the tail of the output.
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failures = file.assertionResults.filter((a) => a.status === 'failed');
+    if (file.status === 'failed' && failures.length === 0) {
+      summary.push(
+        `     ✗ ${where}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
+    }
+    for (const a of failures) {
+      const why = String(a.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      summary.push(`     ✗ ${where} › ${a.fullName}: ${why}`);
+    }
+  }
   return ok;
 }
 

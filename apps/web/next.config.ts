@@ -7,9 +7,10 @@ const isProduction = process.env.NODE_ENV === 'production';
  * Headers for every response of the web process (pages and static files); the CSP, with a
  * per-request nonce, is set in src/proxy.ts. The MDN HTTP Observatory grading of these is an
  * end-to-end test (e2e/tests/security-headers.test.ts). No feature of the site uses the camera,
- * microphone, geolocation ("nearest offices" works from a typed address) or payments.
+ * microphone or payments; geolocation is allowed to the site itself on /offices only, where
+ * «Рядом со мной» asks the browser (and so the visitor) for the position.
  */
-const PERMISSIONS_POLICY = [
+const DISABLED_FEATURES = [
   'accelerometer=()',
   'autoplay=()',
   'bluetooth=()',
@@ -28,7 +29,14 @@ const PERMISSIONS_POLICY = [
   'serial=()',
   'usb=()',
   'xr-spatial-tracking=()',
-].join(', ');
+];
+/** The policy with `allowed` features given to this origin only (`feature=(self)`). */
+const permissionsPolicy = (allowed: string[] = []) =>
+  DISABLED_FEATURES.map((d) => {
+    const feature = d.slice(0, d.indexOf('='));
+    return allowed.includes(feature) ? `${feature}=(self)` : d;
+  }).join(', ');
+const PERMISSIONS_POLICY = permissionsPolicy();
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -57,6 +65,8 @@ const nextConfig: NextConfig = {
       // Embeddable widgets (/widgets/*) are framed by client sites: their CSP frame-ancestors
       // (src/proxy.ts) says by whom; every other page refuses to be framed at all.
       { source: '/((?!widgets/).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
+      // «Рядом со мной» on the offices list (a later header of the same name wins).
+      { source: '/offices', headers: [{ key: 'Permissions-Policy', value: permissionsPolicy(['geolocation']) }] },
     ];
   },
 };

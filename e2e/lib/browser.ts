@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Set by scripts/test.mjs when no browser is installed outside CI: the suite is reported as skipped. */
@@ -20,11 +20,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> {
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  extra: Omit<BrowserContextOptions, 'baseURL'> = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width, height: 900 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
+    ...extra,
   });
 }

@@ -538,6 +538,8 @@ export interface PolicyOptions {
   production: boolean;
   /** The page may be framed (the /widgets/* exception): frame-ancestors need not be 'none'. */
   embeddable?: boolean;
+  /** Features this page may use itself: allowed to its own origin only, `feature=(self)`. */
+  selfFeatures?: readonly string[];
 }
 
 const MIN_HSTS_SECONDS = 31_536_000;
@@ -586,7 +588,9 @@ export function policyProblems(headers: HeaderSource, options: PolicyOptions): s
       }),
     );
     for (const feature of FORBIDDEN_FEATURES) {
-      if (features.get(feature) !== '()') problems.push(`Permissions-Policy does not disable ${feature}`);
+      if (options.selfFeatures?.includes(feature)) {
+        if (features.get(feature) !== '(self)') problems.push(`Permissions-Policy gives ${feature} beyond the site`);
+      } else if (features.get(feature) !== '()') problems.push(`Permissions-Policy does not disable ${feature}`);
     }
   }
   const hsts = first(headers, 'strict-transport-security');

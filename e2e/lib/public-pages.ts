@@ -21,6 +21,8 @@ export interface PublicPage {
   status?: number;
   /** May be framed by client sites (CSP frame-ancestors not 'none'; the /widgets/* exception). */
   embeddable?: boolean;
+  /** Browser features the page itself uses, allowed to the site only (Permissions-Policy `(self)`). */
+  selfFeatures?: readonly string[];
   /** Measured by Lighthouse in `npm run bench:web`. */
   lighthouse?: boolean;
 }
@@ -45,7 +47,7 @@ async function firstNewsPath(apiBase: string): Promise<string> {
 export const PUBLIC_PAGES: readonly PublicPage[] = [
   { name: 'home', path: '/', lighthouse: true },
   { name: 'about', path: '/about' },
-  { name: 'offices', path: '/offices', lighthouse: true },
+  { name: 'offices', path: '/offices', lighthouse: true, selfFeatures: ['geolocation'] },
   { name: 'office', path: firstOfficePath },
   { name: 'news', path: '/news', lighthouse: true },
   { name: 'news item', path: firstNewsPath, lighthouse: true },

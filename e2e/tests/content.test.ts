@@ -59,7 +59,8 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     const page = await context.newPage();
     await page.goto('/offices');
     await page.getByLabel('Ближайшие к адресу или городу').fill('Екатеринбург, Малышева 30');
-    await page.getByRole('button', { name: 'Найти' }).click();
+    // Enter with no suggestion chosen sends the form as typed.
+    await page.getByLabel('Ближайшие к адресу или городу').press('Enter');
     await page.getByText('Сначала ближайшие к «г Екатеринбург, ул Малышева, д 30»', { exact: false }).waitFor();
     const first = page.getByTestId('offices-list').getByRole('listitem').first();
     await expect(first.getByRole('heading').innerText()).resolves.toMatch(/^Екатеринбург:/);
@@ -68,6 +69,89 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     await page.getByLabel('Город', { exact: true }).selectOption({ label: 'Новосибирск' });
     await page.getByRole('button', { name: 'Найти' }).click();
     await page.getByText('Найдено: 3 пункта').waitFor();
+    await context.close();
+  });
+
+  it('«Москва, Тверская 7» is suggested without DaData and sorts the Moscow points by distance; «Открыто сейчас» keeps the open ones', async () => {
+    const context = await newContext(browser, baseUrl);
+    const page = await context.newPage();
+    await page.goto('/offices');
+    const near = page.getByLabel('Ближайшие к адресу или городу');
+    await near.click();
+    await near.pressSequentially('Москва, Тверская 7', { delay: 20 });
+    // The street comes from the API's own address index (the e2e stack has no DADATA_TOKEN).
+    await page.getByRole('option', { name: /^г Москва, ул Тверская, д 7/ }).click();
+    await page.waitForURL(/\/offices\?.*near=/);
+    await page.getByText('Сначала ближайшие к «г Москва, ул Тверская, д 7»', { exact: false }).waitFor();
+    const cards = page
+      .getByTestId('offices-list')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
+    const headings = await cards.getByRole('heading').allInnerTexts();
+    expect(headings.slice(0, 6).every((h) => h.startsWith('Москва:'))).toBe(true);
+    const distances = (await page.getByText(/ км от выбранной точки$/).allInnerTexts()).map((text) =>
+      Number(/^([\d\s]+(?:,\d)?)/.exec(text)![1]!.replace(/\s/g, '').replace(',', '.')),
+    );
+    expect(distances.length).toBe(headings.length);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(distances[0]).toBeLessThan(25);
+
+    await page.getByLabel('Открыто сейчас').check();
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await page.waitForURL(/open=1/);
+    expect(page.url()).toContain('near=');
+    const states = await page.getByTestId('offices-list').getByTestId('open-state').allInnerTexts();
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.every((state) => state.startsWith('Открыто'))).toBe(true);
+    await context.close();
+  });
+
+  it('shows the whole network on a map drawn without tiles; a city marker opens the city', async () => {
+    for (const width of [1280, 375]) {
+      const context = await newContext(browser, baseUrl, width);
+      const page = await context.newPage();
+      await page.goto('/offices');
+      const map = page.getByRole('region', { name: 'Карта подразделений' });
+      await expect(map.isVisible()).resolves.toBe(true);
+      const box = (await map.boundingBox())!;
+      expect(box.width).toBeGreaterThan(width === 375 ? 300 : 400);
+      expect(box.height).toBeGreaterThan(150);
+      // Russia's outline is drawn on the server: an SVG path, no tile image.
+      await expect(map.locator('svg path').count()).resolves.toBeGreaterThan(0);
+      await expect(map.locator('img').count()).resolves.toBe(0);
+      const markers = map.getByRole('link');
+      expect(await markers.count()).toBeGreaterThanOrEqual(60);
+      await expect(map.getByRole('link', { name: 'Москва: 6 пунктов' }).isVisible()).resolves.toBe(true);
+      if (width === 1280) {
+        await map.getByRole('link', { name: 'Новосибирск: 3 пункта' }).click();
+        await page.waitForURL(/\/offices\?city=\d+/);
+        await page.getByText('Найдено: 3 пункта').waitFor();
+        // The city's own points, zoomed in: one marker per point.
+        await expect(page.getByRole('region', { name: 'Карта подразделений' }).getByRole('link').count()).resolves.toBe(
+          3,
+        );
+      }
+      await context.close();
+    }
+  });
+
+  it('«Рядом со мной» asks the browser for the position and lists the nearest points first', async () => {
+    const context = await newContext(browser, baseUrl, 375, {
+      geolocation: { latitude: 59.9343, longitude: 30.3351 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expect(
+      page
+        .getByText('Браузер спросит разрешение. Координаты нужны только для этого поиска', { exact: false })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Рядом со мной' }).click();
+    await page.waitForURL(/\/offices\?.*at=59\.934%2C30\.335/);
+    await page.getByText('Сначала ближайшие к вам', { exact: false }).waitFor();
+    const first = page.getByTestId('offices-list').getByRole('listitem').first();
+    await expect(first.getByRole('heading').innerText()).resolves.toMatch(/^Санкт-Петербург:/);
     await context.close();
   });
 

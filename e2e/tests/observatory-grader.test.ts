@@ -243,6 +243,19 @@ describe('project header rules on top of the grade', () => {
     ]);
   });
 
+  it('a page may give a feature it uses to the site itself, never to other origins', () => {
+    const own = {
+      ...GOOD_HEADERS,
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(), usb=()',
+    };
+    expect(policyProblems(own, { production: true })).toEqual(['Permissions-Policy does not disable geolocation']);
+    expect(policyProblems(own, { production: true, selfFeatures: ['geolocation'] })).toEqual([]);
+    const everyone = { ...own, 'permissions-policy': 'camera=(), microphone=(), geolocation=*, payment=(), usb=()' };
+    expect(policyProblems(everyone, { production: true, selfFeatures: ['geolocation'] })).toEqual([
+      'Permissions-Policy gives geolocation beyond the site',
+    ]);
+  });
+
   it('HSTS is required only in production; an embeddable widget may name its parents', () => {
     const noHsts = { ...GOOD_HEADERS, 'strict-transport-security': undefined };
     expect(policyProblems(noHsts, { production: false })).toEqual([]);

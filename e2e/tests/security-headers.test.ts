@@ -62,7 +62,14 @@ describe.skipIf(E2E_SKIP)('security headers graded A+ (MDN HTTP Observatory rule
         const { response, report } = await gradeUrl(path);
         expect(response.status, path).toBe(page.status ?? 200);
         expect(report.grade, `${path}: ${report.score} — ${describeDeductions(report)}`).toBe('A+');
-        expect(policyProblems(response.headers, { production: true, embeddable: page.embeddable }), path).toEqual([]);
+        expect(
+          policyProblems(response.headers, {
+            production: true,
+            embeddable: page.embeddable,
+            selfFeatures: page.selfFeatures,
+          }),
+          path,
+        ).toEqual([]);
         // A first visit gets the session cookie: Secure, HttpOnly, SameSite in production.
         expect(report.tests.cookies!.result, path).toMatch(
           /^cookies-(secure-with-httponly-sessions-and-samesite|not-found)$/,

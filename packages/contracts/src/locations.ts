@@ -163,6 +163,8 @@ export const SubdivisionSearchQuerySchema = z
         return values as SubdivisionParameter[];
       }),
     is_partner: queryBoolean.optional(),
+    /** `true`: only the offices open at this moment on their own city's clock (holidays and exceptions counted). */
+    open_now: queryBoolean.optional(),
     city_id: CityRefSchema.optional(),
     kind: z.enum(SUBDIVISION_KINDS, { error: L.kindInvalid }).optional(),
     near_lat: coordinate(90).optional(),

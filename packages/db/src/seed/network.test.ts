@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { OfficeScheduleSchema } from '@freight/domain';
 import { createTestDatabase, type TestDatabase } from '../testing/index';
 import { cities, integrationMenuItems, newsItems, streets, subdivisions } from '../schema/index';
@@ -7,6 +7,7 @@ import { seedReference } from './index';
 import { CITY_SEED } from './cities';
 import { NEWS_SEED, RETIRED_INTEGRATION_KEYS, RETIRED_NEWS_SLUGS } from './content';
 import { SUBDIVISION_SEED } from './offices';
+import { STREET_SEED } from './streets';
 
 const FEDERAL_DISTRICTS = [
   'Центральный',
@@ -94,6 +95,31 @@ describe('network and content seed', () => {
     expect(await counts()).toEqual(first);
     expect(first[0]).toBe(CITY_SEED.length);
     expect(first[2]).toBe(SUBDIVISION_SEED.length);
+    const streetKeys = new Set([
+      ...SUBDIVISION_SEED.map((o) => `${o.city}|${o.street.type}|${o.street.name}`),
+      ...STREET_SEED.map((s) => `${s.city}|${s.type}|${s.name}`),
+    ]);
+    expect(first[1]).toBe(streetKeys.size);
+  });
+
+  it('seeds the well-known streets; an office street keeps its point, a street without one gains it', async () => {
+    await seedReference(handle.db);
+    const streetIn = async (cityName: string, type: string, name: string) => {
+      const [city] = await handle.db.select().from(cities).where(eq(cities.name, cityName));
+      const where = and(eq(streets.cityId, city!.id), eq(streets.type, type), eq(streets.name, name));
+      return { where, rows: await handle.db.select().from(streets).where(where) };
+    };
+    const tverskaya = await streetIn('Москва', 'ул', 'Тверская');
+    expect(tverskaya.rows).toEqual([expect.objectContaining({ lat: 55.765, lon: 37.604 })]);
+    // Каширское шоссе is in both lists: the office's point wins.
+    const office = SUBDIVISION_SEED.find((o) => o.street.name === 'Каширское')!;
+    const kashirskoe = await streetIn('Москва', 'ш', 'Каширское');
+    expect(kashirskoe.rows).toEqual([expect.objectContaining({ lat: office.lat, lon: office.lon })]);
+    // An installation whose street lost its point (or never had one) gets the seed's.
+    await handle.db.update(streets).set({ lat: null, lon: null }).where(tverskaya.where);
+    await seedReference(handle.db);
+    const again = await streetIn('Москва', 'ул', 'Тверская');
+    expect(again.rows).toEqual([expect.objectContaining({ id: tverskaya.rows[0]!.id, lat: 55.765, lon: 37.604 })]);
   });
 
   it('updates changed offices, cities and news in place: same id, the seed’s values, no twin', async () => {

@@ -22,6 +22,7 @@ import {
   RETIRED_NEWS_SLUGS,
 } from './content';
 import { SUBDIVISION_SEED } from './offices';
+import { STREET_SEED } from './streets';
 
 export interface NetworkSeedReport {
   cities: number;
@@ -89,6 +90,9 @@ export async function seedNetworkAndContent(db: Database): Promise<NetworkSeedRe
     return id;
   };
 
+  // The streets of our offices (at the office's point), then the well-known streets of our cities;
+  // a street in both keeps the office's point. An existing row keeps its values and only gains
+  // what it lacks, so what an installation has stored is never overwritten.
   const streetValues = new Map<string, typeof streets.$inferInsert>();
   for (const s of SUBDIVISION_SEED) {
     const id = idOf(s.city, s.region);
@@ -96,14 +100,37 @@ export async function seedNetworkAndContent(db: Database): Promise<NetworkSeedRe
       cityId: id,
       type: s.street.type,
       name: s.street.name,
+      postalCode: null,
       lat: s.lat,
       lon: s.lon,
     });
   }
+  for (const s of STREET_SEED) {
+    const id = idOf(s.city, s.region);
+    const key = `${id}|${s.type}|${s.name}`;
+    const known = streetValues.get(key);
+    if (known) known.postalCode ??= s.postalCode;
+    else
+      streetValues.set(key, {
+        cityId: id,
+        type: s.type,
+        name: s.name,
+        postalCode: s.postalCode,
+        lat: s.lat,
+        lon: s.lon,
+      });
+  }
   await db
     .insert(streets)
     .values([...streetValues.values()])
-    .onConflictDoNothing({ target: [streets.cityId, streets.type, streets.name] });
+    .onConflictDoUpdate({
+      target: [streets.cityId, streets.type, streets.name],
+      set: {
+        lat: sql`coalesce(${streets.lat}, excluded.lat)`,
+        lon: sql`coalesce(${streets.lon}, excluded.lon)`,
+        postalCode: sql`coalesce(${streets.postalCode}, excluded.postal_code)`,
+      },
+    });
   const streetRows = await db
     .select({ id: streets.id, cityId: streets.cityId, type: streets.type, name: streets.name })
     .from(streets);

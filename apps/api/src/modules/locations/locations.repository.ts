@@ -237,9 +237,15 @@ export async function findSubdivisionWindow(
   return { rows, total: ids[0]!.total };
 }
 
-/** Streets of our index whose name contains every word, optionally within some cities. */
+/**
+ * Streets of our index whose name contains every word, optionally within some cities. Words come
+ * lower case with ё written as е; the name is compared the same way, so «щелковское» finds
+ * «Щёлковское». The shortest names first (the closest to what was typed, when more match than
+ * `limit`).
+ */
 export async function findStreets(db: Database, words: string[], cityIds?: number[], limit = 10) {
-  const where: SQL[] = words.map((w) => ilike(streets.name, `%${likeEscape(w)}%`));
+  const simpleName = sql`replace(lower(${streets.name}), 'ё', 'е')`;
+  const where: SQL[] = words.map((w) => sql`${simpleName} like ${`%${likeEscape(w)}%`}`);
   if (cityIds) where.push(sql`${streets.cityId} in ${cityIds.length ? cityIds : [0]}`);
   return db
     .select({
@@ -253,7 +259,7 @@ export async function findStreets(db: Database, words: string[], cityIds?: numbe
     })
     .from(streets)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(streets.name))
+    .orderBy(sql`length(${streets.name})`, asc(streets.name), asc(streets.id))
     .limit(limit);
 }
 

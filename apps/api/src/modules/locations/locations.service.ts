@@ -192,12 +192,21 @@ export async function searchSubdivisions(
     query.near_lat === undefined || query.near_lon === undefined
       ? undefined
       : { lat: query.near_lat, lon: query.near_lon };
+  const toItem = (row: SubdivisionRow) => toSubdivision(row, now, point ? distanceKm(point, row) : null);
+  if (query.open_now) {
+    // Being open depends on each office's schedule, exceptions and city clock: the database
+    // orders and filters the rest, the open ones are picked here and then cut to the page.
+    const { rows } = await findSubdivisionWindow(db, filter, point ? { near: point } : {});
+    const open = rows.filter((row) => getOpenState(row.schedule, now, row.city.timezone).kind === 'open');
+    const skip = query.skip ?? 0;
+    const page = query.limit !== undefined ? open.slice(skip, skip + query.limit) : open;
+    return { items: page.map(toItem), total: open.length };
+  }
   const { rows, total } = await findSubdivisionWindow(db, filter, {
     ...(point ? { near: point } : {}),
     ...(query.limit !== undefined ? { limit: query.limit, offset: query.skip ?? 0 } : {}),
   });
-  const items = rows.map((row) => toSubdivision(row, now, point ? distanceKm(point, row) : null));
-  return { items, total };
+  return { items: rows.map(toItem), total };
 }
 
 export async function getSubdivision(db: Database, id: number, now: Date) {
@@ -220,21 +229,35 @@ export async function listDeliveryCities(db: Database, name: string) {
 
 // --- Address suggestions -------------------------------------------------------------------
 
+/** Street type words as people type them, to the FIAS abbreviation our streets carry. */
+const STREET_TYPE_WORDS: Record<string, string> = {
+  ул: 'ул',
+  улица: 'ул',
+  пр: 'пр-кт',
+  'пр-кт': 'пр-кт',
+  'пр-т': 'пр-кт',
+  просп: 'пр-кт',
+  проспект: 'пр-кт',
+  ш: 'ш',
+  шоссе: 'ш',
+  пер: 'пер',
+  переулок: 'пер',
+  проезд: 'проезд',
+  'пр-д': 'проезд',
+  наб: 'наб',
+  набережная: 'наб',
+  'б-р': 'б-р',
+  бул: 'б-р',
+  бульвар: 'б-р',
+  пл: 'пл',
+  площадь: 'пл',
+};
 const TYPE_WORDS = new Set([
+  ...Object.keys(STREET_TYPE_WORDS),
   'г',
   'город',
-  'ул',
-  'улица',
-  'пр',
-  'пр-кт',
-  'просп',
-  'проспект',
-  'ш',
-  'шоссе',
   'д',
   'дом',
-  'пер',
-  'переулок',
   'обл',
   'область',
   'респ',
@@ -244,23 +267,61 @@ const TYPE_WORDS = new Set([
   'строение',
   'корп',
   'корпус',
-  'проезд',
-  'наб',
-  'набережная',
 ]);
 const HOUSE = /^\d+[а-я]?(\/\d+[а-я]?)?$/;
 
-/** Lower case, ё → е, punctuation to spaces, type words dropped. */
-export function normalizeAddressWords(text: string): string[] {
-  return text
+/** Short names people type for a city, as its name's words. */
+const CITY_ALIASES: Record<string, string[]> = {
+  спб: ['санкт', 'петербург'],
+  питер: ['санкт', 'петербург'],
+  мск: ['москва'],
+  екб: ['екатеринбург'],
+};
+
+/** Lower case, ё → е, punctuation to spaces. */
+const simplify = (text: string) =>
+  text
     .toLowerCase()
     .replace(/ё/g, 'е')
-    .replace(/[,.;:()«»"]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w !== '' && !TYPE_WORDS.has(w));
+    .replace(/[,.;:()«»"№]/g, ' ');
+
+/** The words of a name as the index compares them: simplified, hyphens split («Ростов-на-Дону» → ростов на дону). */
+const nameWords = (name: string) =>
+  simplify(name)
+    .split(/[\s-]+/)
+    .filter(Boolean);
+
+/**
+ * The words of an address as typed: simplified, type words dropped, hyphenated words split, a
+ * city's short name («спб», «мск») spelt out; and the street type it names, if any («проспект» → пр-кт).
+ */
+function parseAddressWords(text: string): { words: string[]; streetType: string | null } {
+  const raw = simplify(text).split(/\s+/).filter(Boolean);
+  const streetType = raw.map((w) => STREET_TYPE_WORDS[w]).find((t) => t !== undefined) ?? null;
+  const words = raw.filter((w) => !TYPE_WORDS.has(w)).flatMap((w) => CITY_ALIASES[w] ?? w.split('-').filter(Boolean));
+  return { words, streetType };
 }
 
-const STREET_TYPE_LABEL: Record<string, string> = { ул: 'ул', ш: 'ш', 'пр-кт': 'пр-кт', проезд: 'проезд' };
+/** Where `phrase` stands in `words` as whole words, or -1. */
+function phraseAt(words: string[], phrase: string[]): number {
+  for (let i = 0; i + phrase.length <= words.length; i += 1) {
+    if (phrase.every((w, j) => words[i + j] === w)) return i;
+  }
+  return -1;
+}
+
+const STREET_TYPE_LABEL: Record<string, string> = {
+  ул: 'ул',
+  ш: 'ш',
+  'пр-кт': 'пр-кт',
+  проезд: 'проезд',
+  пер: 'пер',
+  наб: 'наб',
+  'б-р': 'б-р',
+  пл: 'пл',
+};
+/** With no type typed, a street before an avenue before a highway… («Москва Тверская» is the street). */
+const STREET_TYPE_ORDER = ['ул', 'пр-кт', 'ш', 'пл', 'б-р', 'наб', 'пер', 'проезд'];
 
 function citySuggestion(city: CityRow): AddressSuggestion {
   const value = `г ${city.name}`;
@@ -311,46 +372,112 @@ function streetSuggestion(
   };
 }
 
+/** How many streets the index fetches before ranking them; far more than any one query matches. */
+const STREET_CANDIDATES = 200;
+
+/**
+ * Best match first: the street's whole name typed («Арбат» before «Новый Арбат»), then every word
+ * a whole word of the name, then every word the start of one, then anywhere in it; then the type
+ * typed (or a street before an avenue…), then the bigger city, then the shorter name.
+ */
+function streetRank(
+  street: { type: string; name: string },
+  city: CityRow | undefined,
+  words: string[],
+  streetType: string | null,
+): number[] {
+  const name = nameWords(street.name);
+  const nameScore =
+    name.join(' ') === words.join(' ')
+      ? 0
+      : words.every((w) => name.includes(w))
+        ? 1
+        : words.every((w) => name.some((n) => n.startsWith(w)))
+          ? 2
+          : 3;
+  const typeOrder = STREET_TYPE_ORDER.indexOf(street.type);
+  const typeScore = streetType
+    ? street.type === streetType
+      ? 0
+      : 1
+    : typeOrder === -1
+      ? STREET_TYPE_ORDER.length
+      : typeOrder;
+  return [nameScore, typeScore, -(city?.population ?? 0), street.name.length];
+}
+
+const byRank = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+};
+
 /**
  * Our own address index: the cities in the database and the streets we know in them. Finds the
- * city named in the text (the longest name wins: «Нижний Новгород» before «Новгород»), then
- * streets in it containing the remaining words; a trailing number is the house.
+ * city named anywhere in the text (the longest name wins: «Нижний Новгород» before «Новгород»; its
+ * region written before it is dropped), then the streets of it holding every remaining word, best match
+ * first; with no city named, the streets of every city, the biggest city first among equals. A
+ * number ending the street part is the house. Case, ё/е, punctuation and type words
+ * («ул.», «проспект») do not matter; a type word typed prefers that type.
  */
 export async function suggestAddressLocally(db: Database, text: string, fullOnly: boolean, limit = 10) {
-  const words = normalizeAddressWords(text);
-  const last = words.at(-1);
-  const house = last && HOUSE.test(last) && words.length > 1 ? last : null;
-  const rest = house ? words.slice(0, -1) : words;
-  const joined = ` ${rest.join(' ')} `;
-
+  const { words, streetType } = parseAddressWords(text);
   const allCities = await findCities(db, {});
-  const named = allCities
-    .filter((c) => joined.includes(` ${c.name.toLowerCase().replace(/ё/g, 'е').replace(/-/g, '-')} `))
-    .sort((a, b) => b.name.length - a.name.length || (b.population ?? 0) - (a.population ?? 0));
-  const city = named[0];
+
+  let city: CityRow | undefined;
+  let cityAt = -1;
+  let cityLength = 0;
+  for (const candidate of allCities) {
+    const phrase = nameWords(candidate.name);
+    const at = phraseAt(words, phrase);
+    if (at === -1) continue;
+    const better =
+      !city ||
+      phrase.length > cityLength ||
+      (phrase.length === cityLength && candidate.name.length > city.name.length) ||
+      (phrase.length === cityLength &&
+        candidate.name.length === city.name.length &&
+        (candidate.population ?? 0) > (city.population ?? 0));
+    if (better) {
+      city = candidate;
+      cityAt = at;
+      cityLength = phrase.length;
+    }
+  }
+
+  let rest = words;
+  if (city) {
+    // The region is dropped only before the city («Самарская обл., г. Самара»): after it, the
+    // same words are a street («Самара, ул. Самарская»).
+    const before = words.slice(0, cityAt);
+    const region = parseAddressWords(city.region).words;
+    const regionAt = phraseAt(before, region);
+    if (regionAt !== -1) before.splice(regionAt, region.length);
+    rest = [...before, ...words.slice(cityAt + cityLength)];
+  }
+  const last = rest.at(-1);
+  const house = last && HOUSE.test(last) && (rest.length > 1 || city) ? last : null;
+  const streetWords = house ? rest.slice(0, -1) : rest;
 
   const suggestions: AddressSuggestion[] = [];
+  const cityById = new Map(allCities.map((c) => [c.id, c]));
+  const addStreets = async (cityIds: number[] | undefined) => {
+    const found = await findStreets(db, streetWords, cityIds, STREET_CANDIDATES);
+    const ranked = found
+      .map((s) => ({ s, c: cityById.get(s.cityId) }))
+      .map(({ s, c }) => ({ s, c, rank: streetRank(s, c, streetWords, streetType) }))
+      .sort((a, b) => byRank(a.rank, b.rank) || a.s.name.localeCompare(b.s.name, 'ru'));
+    for (const { s, c } of ranked) if (c) suggestions.push(streetSuggestion(c, s, house));
+  };
+
   if (city) {
-    const cityWords = city.name.toLowerCase().replace(/ё/g, 'е').split(/\s+/);
-    const streetWords = rest.filter((w) => !cityWords.includes(w));
-    if (streetWords.length === 0) {
-      suggestions.push(citySuggestion(city));
-    } else {
-      const found = await findStreets(db, streetWords, [city.id], limit);
-      for (const s of found) suggestions.push(streetSuggestion(city, s, house));
-    }
-  } else if (rest.length > 0) {
-    const prefix = rest.join(' ');
-    const byPrefix = allCities
-      .filter((c) => c.name.toLowerCase().replace(/ё/g, 'е').startsWith(prefix))
-      .slice(0, limit);
+    if (streetWords.length > 0) await addStreets([city.id]);
+    // A street we do not know in a city we do: the city itself, so a search near it still works.
+    if (suggestions.length === 0) suggestions.push(citySuggestion(city));
+  } else if (streetWords.length > 0) {
+    const prefix = streetWords.join(' ');
+    const byPrefix = allCities.filter((c) => nameWords(c.name).join(' ').startsWith(prefix)).slice(0, limit);
     for (const c of byPrefix) suggestions.push(citySuggestion(c));
-    const found = await findStreets(db, rest, undefined, limit);
-    const cityById = new Map(allCities.map((c) => [c.id, c]));
-    for (const s of found) {
-      const c = cityById.get(s.cityId);
-      if (c) suggestions.push(streetSuggestion(c, s, house));
-    }
+    await addStreets(undefined);
   }
   return suggestions.filter((s) => !fullOnly || s.data.house !== null).slice(0, limit);
 }

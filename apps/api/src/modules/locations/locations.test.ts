@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AddressSuggestionsResponseSchema,
   CitiesResponseSchema,
@@ -11,7 +11,7 @@ import {
   SubdivisionSchema,
   SubdivisionsResponseSchema,
 } from '@freight/contracts';
-import { cities, consents, iframeRequests } from '@freight/db';
+import { cities, consents, iframeRequests, streets } from '@freight/db';
 import { MESSAGES, PD_CONSENT } from '@freight/domain';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { documentSha256 } from '../consents/consent.service';
@@ -304,6 +304,96 @@ describe('location calls', () => {
       expect(prefix.suggestions.map((s) => s.data.city)).toEqual(
         expect.arrayContaining(['Владивосток', 'Владикавказ', 'Владимир']),
       );
+    });
+
+    /** The point our index holds for a street of a city. */
+    const streetPoint = async (cityName: string, type: string, name: string) => {
+      const [row] = await ctx.database.db
+        .select({ lat: streets.lat, lon: streets.lon })
+        .from(streets)
+        .innerJoin(cities, eq(cities.id, streets.cityId))
+        .where(and(eq(cities.name, cityName), eq(streets.type, type), eq(streets.name, name)));
+      if (!row || row.lat === null || row.lon === null) throw new Error(`no point for ${cityName}, ${name}`);
+      return { geo_lat: String(row.lat), geo_lon: String(row.lon) };
+    };
+
+    it.each([
+      ['Москва, Тверская 7', 'г Москва, ул Тверская, д 7', ['Москва', 'ул', 'Тверская']],
+      ['москва тверская', 'г Москва, ул Тверская', ['Москва', 'ул', 'Тверская']],
+      ['Тверская 7', 'г Москва, ул Тверская, д 7', ['Москва', 'ул', 'Тверская']],
+      ['ул. Тверская, Москва', 'г Москва, ул Тверская', ['Москва', 'ул', 'Тверская']],
+      ['г. Москва, ул. Тверская, д. 7', 'г Москва, ул Тверская, д 7', ['Москва', 'ул', 'Тверская']],
+      [
+        'Москва, 1-я Тверская-Ямская 5',
+        'г Москва, ул Тверская-Ямская 1-я, д 5',
+        ['Москва', 'ул', 'Тверская-Ямская 1-я'],
+      ],
+      ['Москва Арбат', 'г Москва, ул Арбат', ['Москва', 'ул', 'Арбат']],
+      ['Москва, Тверской бульвар', 'г Москва, б-р Тверской', ['Москва', 'б-р', 'Тверской']],
+      ['Москва, Щелковское шоссе 100', 'г Москва, ш Щёлковское, д 100', ['Москва', 'ш', 'Щёлковское']],
+      [
+        'Санкт-Петербург, Невский проспект 28',
+        'г Санкт-Петербург, пр-кт Невский, д 28',
+        ['Санкт-Петербург', 'пр-кт', 'Невский'],
+      ],
+      ['санкт петербург дворцовая площадь', 'г Санкт-Петербург, пл Дворцовая', ['Санкт-Петербург', 'пл', 'Дворцовая']],
+      ['СПб, Невский 28', 'г Санкт-Петербург, пр-кт Невский, д 28', ['Санкт-Петербург', 'пр-кт', 'Невский']],
+      ['Казань Баумана', 'г Казань, ул Баумана', ['Казань', 'ул', 'Баумана']],
+      [
+        'Ростов на Дону, Буденновский 62',
+        'г Ростов-на-Дону, пр-кт Будённовский, д 62',
+        ['Ростов-на-Дону', 'пр-кт', 'Будённовский'],
+      ],
+      ['Самарская обл., г. Самара, ул. Самарская, 50', 'г Самара, ул Самарская, д 50', ['Самара', 'ул', 'Самарская']],
+    ] as const)('«%s» → first «%s» at the street’s point', async (text, value, [cityName, type, name]) => {
+      const body = AddressSuggestionsResponseSchema.parse((await post(text)).json());
+      expect(body.source).toBe('local');
+      expect(body.suggestions[0]).toMatchObject({
+        value,
+        data: { city: cityName, street: name, ...(await streetPoint(cityName, type, name)) },
+      });
+    });
+
+    it('a street we do not know in a city we know gives the city itself (a search near it still works)', async () => {
+      const body = AddressSuggestionsResponseSchema.parse((await post('Москва, Несуществующая 5')).json());
+      expect(body.suggestions).toHaveLength(1);
+      expect(body.suggestions[0]).toMatchObject({ value: 'г Москва', data: { city: 'Москва', street: null } });
+      const full = await post('Москва, Несуществующая 5', '?filter_bool=true');
+      expect(AddressSuggestionsResponseSchema.parse(full.json()).suggestions).toEqual([]);
+    });
+
+    it('with no city named, the biggest city comes first among equal matches; a typed type wins', async () => {
+      // «Ленина» is a street (ул) in Новосибирск, Омск, Уфа… and an avenue (пр-кт) in Екатеринбург:
+      // with no type typed a street ranks before an avenue, so the biggest city with an «ул Ленина».
+      const lenina = AddressSuggestionsResponseSchema.parse((await post('Ленина 5')).json());
+      expect(lenina.suggestions[0]?.value).toBe('г Новосибирск, ул Ленина, д 5');
+      const prospect = AddressSuggestionsResponseSchema.parse((await post('проспект Ленина 5')).json());
+      expect(prospect.suggestions[0]?.value).toBe('г Екатеринбург, пр-кт Ленина, д 5');
+      // The whole name typed beats a longer name holding it, even in a bigger city.
+      const sadovaya = AddressSuggestionsResponseSchema.parse((await post('Садовая')).json());
+      expect(sadovaya.suggestions.map((s) => s.value).slice(0, 3)).toEqual([
+        'г Санкт-Петербург, ул Садовая',
+        'г Самара, ул Садовая',
+        'г Краснодар, ул Садовая',
+      ]);
+    });
+
+    it('the point of «Москва, Тверская 7» gives the Moscow offices first, the nearest first', async () => {
+      const body = AddressSuggestionsResponseSchema.parse((await post('Москва, Тверская 7')).json());
+      const first = body.suggestions.find((s) => s.data.geo_lat && s.data.geo_lon)!;
+      expect(first.value).toBe('г Москва, ул Тверская, д 7');
+      const near = `near_lat=${first.data.geo_lat}&near_lon=${first.data.geo_lon}`;
+      const list = SubdivisionsResponseSchema.parse(
+        (await get(`/api/v1/duty_delivery_subdivisions/subdivision?${near}`)).json(),
+      );
+      const moscow = list.filter((o) => o.city.name === 'Москва').length;
+      expect(moscow).toBeGreaterThanOrEqual(6);
+      expect(list.slice(0, moscow).every((o) => o.city.name === 'Москва')).toBe(true);
+      const distances = list.map((o) => o.distance_km!);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(distances[0]).toBeLessThan(10);
+      // The closest office to the middle of Тверская is the one at Белорусская (ул. Лесная).
+      expect(list[0]!.code).toBe('MOW-O1');
     });
 
     it.each([[''], [' a '], [42], [{ query: 'Москва' }]])('refuses the body %j with a Russian 400', async (body) => {

@@ -3,19 +3,10 @@
 import { useEffect, useRef } from 'react';
 import type { Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import type { MapPoint } from './map-point';
 import styles from './map-view.module.css';
 
-export interface MapPoint {
-  id: number | string;
-  lat: number;
-  lon: number;
-  title: string;
-  /** Second line of the popup, e.g. the address. */
-  subtitle?: string;
-  href?: string;
-  /** Bigger marker (a terminal, a city with a terminal). */
-  major?: boolean;
-}
+export type { MapPoint } from './map-point';
 
 export interface MapViewProps {
   points: MapPoint[];

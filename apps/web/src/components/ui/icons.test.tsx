@@ -1,7 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
+import {
+  CheckIcon,
+  CloseIcon,
+  EyeIcon,
+  InfoIcon,
+  LoadingIcon,
+  LocateIcon,
+  PhoneCallIcon,
+  SearchIcon,
+  WarningIcon,
+} from './icons';
 
 const ICONS = [
   ['CheckIcon', CheckIcon],
@@ -12,6 +22,7 @@ const ICONS = [
   ['SearchIcon', SearchIcon],
   ['EyeIcon', EyeIcon],
   ['PhoneCallIcon', PhoneCallIcon],
+  ['LocateIcon', LocateIcon],
 ] as const;
 
 describe('icons', () => {

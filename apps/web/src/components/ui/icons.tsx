@@ -101,3 +101,12 @@ export const PhoneCallIcon = createIcon(
     <path d="M14.05 6A5 5 0 0 1 18 10" />
   </>,
 );
+
+export const LocateIcon = createIcon(
+  'LocateIcon',
+  <>
+    <circle cx="12" cy="12" r="7" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+  </>,
+);

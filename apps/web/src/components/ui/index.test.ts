@@ -16,6 +16,7 @@ describe('components/ui index', () => {
     'FileUpload',
     'InfoIcon',
     'LoadingIcon',
+    'LocateIcon',
     'NumberInput',
     'Pagination',
     'PhoneCallIcon',

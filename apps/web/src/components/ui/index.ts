@@ -20,7 +20,17 @@ export type { CheckboxProps } from './checkbox';
 export { Combobox } from './combobox';
 export type { ComboboxProps, ComboboxTexts } from './combobox';
 export type { CaptchaState, CaptchaStatusProps } from './captcha-status';
-export { CheckIcon, CloseIcon, EyeIcon, InfoIcon, LoadingIcon, PhoneCallIcon, SearchIcon, WarningIcon } from './icons';
+export {
+  CheckIcon,
+  CloseIcon,
+  EyeIcon,
+  InfoIcon,
+  LoadingIcon,
+  LocateIcon,
+  PhoneCallIcon,
+  SearchIcon,
+  WarningIcon,
+} from './icons';
 export type { IconProps } from './icons';
 // DataTable is NOT in this barrel either: it brings TanStack Table and next/navigation. Import it from
 // '@/components/ui/data-table' (back-office and account tables only).

@@ -4,10 +4,13 @@ import { redirect } from 'next/navigation';
 import { formatCount, formatNumber, MESSAGES } from '@freight/domain';
 import { OPERATIONS } from '@freight/contracts';
 import { Alert, Pagination } from '@/components/ui';
+import type { MapPoint } from '@/components/map/map-point';
 import { MapView } from '@/components/map/map-view';
+import { NetworkMap } from '@/components/map/network-map';
 import { webEnv } from '@/config/env';
 import {
   getNetworkCities,
+  getNetworkMap,
   locate,
   OFFICES_PAGE_SIZE,
   searchOffices,
@@ -16,6 +19,7 @@ import {
 import { OfficeCard } from '@/features/offices/components/office-card';
 import { OfficeFilters, type OfficeFilterValues } from '@/features/offices/components/office-filters';
 import styles from '@/features/offices/components/offices.module.css';
+import { coordinatesParam, parseCoordinatesParam } from '@/features/offices/lib/near-point';
 
 const L = MESSAGES.officesPage;
 
@@ -35,6 +39,8 @@ function pageHref(values: OfficeFilterValues, page: number) {
   if (values.city) params.set('city', values.city);
   if (values.op) params.set('op', values.op);
   if (values.near) params.set('near', values.near);
+  else if (values.at) params.set('at', values.at);
+  if (values.open) params.set('open', '1');
   if (values.partner) params.set('partner', '1');
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
@@ -48,24 +54,34 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
     city: /^\d{1,9}$/.test(one(params.city)) ? one(params.city) : '',
     op: (OPERATIONS as readonly string[]).includes(one(params.op)) ? one(params.op) : '',
     partner: one(params.partner) === '1',
+    open: one(params.open) === '1',
     near: one(params.near).slice(0, 200),
+    at: '',
   };
+  const here = values.near ? null : parseCoordinatesParam(one(params.at));
+  if (here) values.at = coordinatesParam(here.lat, here.lon);
   const page = /^\d{1,4}$/.test(one(params.page)) ? Math.max(1, Number(one(params.page))) : 1;
 
+  // Nothing chosen yet: the map shows the whole network, a marker per city; otherwise this page's points.
+  const wholeNetwork =
+    !values.q && !values.city && !values.op && !values.partner && !values.open && !values.near && !here;
   let result: OfficePage | null;
+  let networkCities: Awaited<ReturnType<typeof getNetworkMap>> = [];
   let cities: Array<{ id: number; name: string }> = [];
   let nearPoint: Awaited<ReturnType<typeof locate>> = null;
   try {
     [cities, nearPoint] = await Promise.all([
       getNetworkCities(),
-      values.near.length >= 2 ? locate(values.near) : Promise.resolve(null),
+      values.near.length >= 2 ? locate(values.near) : Promise.resolve(here ? { ...here, label: '' } : null),
     ]);
+    if (wholeNetwork) networkCities = await getNetworkMap().catch(() => []);
     result = await searchOffices(
       {
         text: values.q.length >= 1 ? values.q : undefined,
         cityId: values.city || undefined,
         operation: values.op || undefined,
         partnerOnly: values.partner,
+        openNow: values.open,
         near: nearPoint ?? undefined,
       },
       page,
@@ -80,6 +96,29 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
 
   const map = webEnv.map;
   const offices = result?.offices ?? [];
+  const cityHref = (id: number) => pageHref({ ...values, city: String(id) }, 1);
+  const mapPoints: MapPoint[] =
+    wholeNetwork && networkCities.length > 0
+      ? networkCities.map((c) => ({
+          id: `city-${c.id}`,
+          lat: c.lat,
+          lon: c.lon,
+          title: c.name,
+          href: cityHref(c.id),
+          major: c.has_terminal,
+          count: c.subdivisions_count,
+          group: { key: String(c.id), label: c.name, href: cityHref(c.id) },
+        }))
+      : offices.map((o) => ({
+          id: o.id,
+          lat: o.lat,
+          lon: o.lon,
+          title: `${o.city.name}: ${o.name}`,
+          subtitle: `${o.address}. ${o.open_state.text}`,
+          href: `/offices/${o.id}`,
+          major: o.kind === 'terminal',
+          group: { key: String(o.city.id), label: o.city.name, href: cityHref(o.city.id) },
+        }));
   const first = (page - 1) * OFFICES_PAGE_SIZE + 1;
   return (
     <div className="container">
@@ -90,7 +129,7 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
       {result === null ? (
         <Alert variant="error">{L.unavailable}</Alert>
       ) : (
-        <div className={`${styles.layout} ${map ? styles.layoutWithMap : ''}`}>
+        <div className={`${styles.layout} ${mapPoints.length > 0 ? styles.layoutWithMap : ''}`}>
           <section aria-labelledby="offices-results">
             <h2 id="offices-results" className="visually-hidden">
               {L.listLabel}
@@ -99,7 +138,7 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
             <p className={styles.summary} role="status">
               {L.found(formatCount(result.total, MESSAGES.plural.point))}
               {pages > 1 ? `, ${L.shown(formatNumber(first), formatNumber(first + offices.length - 1))}` : ''}
-              {nearPoint ? `. ${L.nearestTo(nearPoint.label)}` : ''}
+              {nearPoint ? `. ${nearPoint.label ? L.nearestTo(nearPoint.label) : L.nearestToYou}` : ''}
             </p>
             {offices.length === 0 ? (
               <p>{L.nothingFound}</p>
@@ -112,22 +151,13 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
             )}
             <Pagination page={page} pages={pages} href={(n) => pageHref(values, n)} label={L.pagination} as={Link} />
           </section>
-          {map && offices.length > 0 && (
-            <div className={styles.mapColumn}>
-              <MapView
-                label={L.mapLabel}
-                tileUrl={map.tileUrl}
-                attribution={map.attribution}
-                points={offices.map((o) => ({
-                  id: o.id,
-                  lat: o.lat,
-                  lon: o.lon,
-                  title: `${o.city.name}: ${o.name}`,
-                  subtitle: `${o.address}. ${o.open_state.text}`,
-                  href: `/offices/${o.id}`,
-                  major: o.kind === 'terminal',
-                }))}
-              />
+          {mapPoints.length > 0 && (
+            <div className={map ? styles.mapColumn : styles.networkMapColumn}>
+              {map ? (
+                <MapView label={L.mapLabel} tileUrl={map.tileUrl} attribution={map.attribution} points={mapPoints} />
+              ) : (
+                <NetworkMap label={L.mapLabel} points={mapPoints} />
+              )}
             </div>
           )}
         </div>

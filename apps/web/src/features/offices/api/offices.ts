@@ -2,10 +2,12 @@ import 'server-only';
 import {
   AddressSuggestionsResponseSchema,
   API_PATHS,
+  CountryMapResponseSchema,
   LightCitiesResponseSchema,
   SubdivisionSchema,
   SubdivisionsResponseSchema,
   TOTAL_COUNT_HEADER,
+  type CountryMap,
   type Subdivision,
 } from '@freight/contracts';
 import { webEnv } from '@/config/env';
@@ -17,6 +19,7 @@ export interface OfficeSearch {
   cityId?: string | undefined;
   operation?: string | undefined;
   partnerOnly?: boolean | undefined;
+  openNow?: boolean | undefined;
   near?: { lat: number; lon: number } | undefined;
 }
 
@@ -39,6 +42,7 @@ export async function searchOffices(search: OfficeSearch, page = 1): Promise<Off
   if (search.cityId) params.set('city_id', search.cityId);
   if (search.operation) params.set('parameters', search.operation);
   if (search.partnerOnly) params.set('is_partner', 'true');
+  if (search.openNow) params.set('open_now', 'true');
   if (search.near) {
     params.set('near_lat', String(search.near.lat));
     params.set('near_lon', String(search.near.lon));
@@ -51,6 +55,12 @@ export async function searchOffices(search: OfficeSearch, page = 1): Promise<Off
   );
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
   return { offices: data, total: Number.isInteger(total) && total >= data.length ? total : data.length };
+}
+
+/** Every city of the network with its number of points (duty_locality/country_map), for the map. */
+export async function getNetworkMap(): Promise<CountryMap['cities']> {
+  const { data } = await publicCache.get(API_PATHS.countryMap, CountryMapResponseSchema);
+  return data.cities;
 }
 
 /** One office, or null when there is none with this id. */

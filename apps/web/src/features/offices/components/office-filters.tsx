@@ -4,6 +4,7 @@ import { OPERATIONS } from '@freight/contracts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select } from '@/components/ui/select';
 import { TextInput } from '@/components/ui/text-input';
+import { NearField } from './near-field';
 import styles from './offices.module.css';
 
 const L = MESSAGES.officesPage;
@@ -13,7 +14,11 @@ export interface OfficeFilterValues {
   city: string;
   op: string;
   partner: boolean;
+  /** Only the offices open at this moment. */
+  open: boolean;
   near: string;
+  /** The visitor's own position (`lat,lon`) from «Рядом со мной»; the typed address wins. */
+  at: string;
 }
 
 /**
@@ -55,15 +60,14 @@ export function OfficeFilters({
         placeholder={L.anyOperation}
         options={OPERATIONS.map((op) => ({ value: op, label: MESSAGES.offices.operations[op] }))}
       />
-      <TextInput
-        id="offices-near"
-        label={L.nearLabel}
-        name="near"
-        type="search"
-        defaultValue={values.near}
-        placeholder={L.nearPlaceholder}
-        maxLength={200}
-        clearable={false}
+      <NearField defaultValue={values.near} />
+      {values.at && !values.near ? <input type="hidden" name="at" value={values.at} /> : null}
+      <Checkbox
+        name="open"
+        value="1"
+        defaultChecked={values.open}
+        label={L.openNow}
+        containerClassName={styles.check}
       />
       <Checkbox
         name="partner"

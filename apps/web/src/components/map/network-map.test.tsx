@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MapPoint } from './map-point';
+import { NetworkMap } from './network-map';
+
+vi.mock('server-only', () => ({}));
+
+const kazan = { key: '5', label: 'Казань', href: '/offices?city=5' };
+const POINTS: MapPoint[] = [
+  { id: 1, lat: 55.79, lon: 49.12, title: 'Казань: Терминал', href: '/offices/1', major: true, group: kazan },
+  { id: 2, lat: 55.8, lon: 49.1, title: 'Казань: Офис', href: '/offices/2', group: kazan },
+  {
+    id: 3,
+    lat: 43.12,
+    lon: 131.89,
+    title: 'Владивосток: Офис',
+    subtitle: 'ул. Светланская, 1',
+    href: '/offices/3',
+    group: { key: '9', label: 'Владивосток', href: '/offices?city=9' },
+  },
+];
+
+describe('NetworkMap', () => {
+  it('is a named region with a link per city or office', () => {
+    render(<NetworkMap points={POINTS} label="Карта подразделений" />);
+    const map = screen.getByRole('region', { name: 'Карта подразделений' });
+    const links = within(map).getAllByRole('link');
+    expect(links.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
+      ['Казань: 2 пункта', '/offices?city=5'],
+      ['Владивосток: Офис', '/offices/3'],
+    ]);
+    expect(links[0]).toHaveTextContent('2');
+    expect(links[1]).toHaveAttribute('title', 'Владивосток: Офис\nул. Светланская, 1');
+  });
+
+  it('draws the outline as decoration and places markers in per cent of the map', () => {
+    const { container } = render(<NetworkMap points={POINTS} label="Карта" />);
+    const svg = container.querySelector('svg')!;
+    expect(svg).toHaveAttribute('aria-hidden', 'true');
+    expect(svg.querySelectorAll('path').length).toBe(2);
+    for (const item of container.querySelectorAll('li')) {
+      expect((item as HTMLElement).style.left).toMatch(/^\d+(\.\d+)?%$/);
+      expect((item as HTMLElement).style.top).toMatch(/^\d+(\.\d+)?%$/);
+    }
+  });
+
+  it('shows a point without a link as an image with its name', () => {
+    render(<NetworkMap points={[{ id: 7, lat: 56.84, lon: 60.6, title: 'Екатеринбург' }]} label="Карта" />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Екатеринбург' })).toBeInTheDocument();
+  });
+
+  it('shows the country with no markers when there are no points', () => {
+    const { container } = render(<NetworkMap points={[]} label="Карта" />);
+    expect(container.querySelector('ul')).toBeNull();
+    expect(container.querySelector('svg path')).not.toBeNull();
+  });
+});
