@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   createOrderDraft,
+  draftForServer,
+  fillBlankPersonalData,
   ORDER_DRAFT_VERSION,
   orderDraftReducer,
   PAYMENT_TYPES,
@@ -10,6 +12,8 @@ import {
   serializeDraft,
   type OrderDraft,
   type OrderDraftAction,
+  type ParticipantType,
+  withoutPersonalData,
 } from './order-draft';
 import { OrderDraftSchema, restoreDraft, SerializedOrderDraftSchema } from './order-draft-schema';
 
@@ -301,5 +305,130 @@ describe('serializeDraft / restoreDraft', () => {
   it('rejects invalid times and unknown enum values in the strict schema', () => {
     const bad = { ...full, time: { ...full.time, departure: { ...full.time.departure, timeFrom: '24:00' } } };
     expect(OrderDraftSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('personal data and the server copy (152-FZ: nothing before the consent)', () => {
+  const PERSON = {
+    name: 'Иван Петров',
+    phone: '+7(916) 123-45-67',
+    email: 'ivan@example.ru',
+    inn: '500100732259',
+    kpp: '',
+  };
+  const COMPANY = {
+    name: 'ООО «Ромашка»',
+    phone: '+7(495) 111-22-33',
+    email: 'office@romashka.ru',
+    inn: '7707083893',
+    kpp: '773601001',
+  };
+  const typed = (senderType: ParticipantType = 'individual', recipientType: ParticipantType = 'individual') =>
+    reduce([
+      { type: 'destination/update', patch: { city_departure: { fias_id: 'm', name: 'Москва' } } },
+      { type: 'destination/update', patch: { city_delivery: { fias_id: 'k', name: 'Казань' } } },
+      {
+        type: 'destination/update',
+        patch: { departure_type: 'address', departure_address: 'Москва, ул. Лесная, д. 5' },
+      },
+      {
+        type: 'destination/update',
+        patch: { delivery_type: 'address', delivery_address: 'Казань, ул. Баумана, д. 1' },
+      },
+      { type: 'cargo/update', patch: { weight: 12, length: 50, width: 40, height: 30 } },
+      { type: 'time/update', block: 'departure', patch: { date: '2026-03-02', timeFrom: '10:00', timeTo: '14:00' } },
+      { type: 'services/update', patch: { fragile: true, declaredValue: 50_000 } },
+      { type: 'promocode/set', value: 'START10' },
+      {
+        type: 'participants/update',
+        patch: { payer: 'third_party', customer: 'third_party', senderType, recipientType },
+      },
+      { type: 'contacts/update', participant: 'sender', patch: PERSON },
+      { type: 'contacts/update', participant: 'recipient', patch: { ...PERSON, name: 'Анна Смирнова' } },
+      { type: 'contacts/update', participant: 'payer', patch: COMPANY },
+      { type: 'contacts/update', participant: 'customer', patch: { ...PERSON, name: 'Пётр Сидоров' } },
+    ]);
+  const EMPTY = { name: '', phone: '', email: '', inn: '', kpp: '' };
+
+  it('withoutPersonalData blanks every participant and the addresses of natural persons, and keeps the rest', () => {
+    const draft = typed();
+    const kept = withoutPersonalData(draft);
+    expect(kept.contacts).toEqual({ sender: EMPTY, recipient: EMPTY, payer: EMPTY, customer: EMPTY });
+    expect([kept.destination.departure_address, kept.destination.delivery_address]).toEqual(['', '']);
+    expect({
+      ...kept,
+      contacts: draft.contacts,
+      destination: {
+        ...kept.destination,
+        departure_address: draft.destination.departure_address,
+        delivery_address: draft.destination.delivery_address,
+      },
+    }).toEqual(draft);
+    for (const value of [
+      'Иван',
+      'Анна',
+      'Пётр',
+      'Ромашка',
+      '123-45-67',
+      '111-22-33',
+      '@',
+      '500100732259',
+      '7707083893',
+      '773601001',
+      'Лесная',
+      'Баумана',
+    ]) {
+      expect(serializeDraft(kept)).not.toContain(value);
+    }
+    expect(draft.contacts.sender.name).toBe('Иван Петров'); // the input is not touched
+  });
+
+  it.each<[ParticipantType, ParticipantType, string, string]>([
+    ['individual', 'individual', '', ''],
+    ['entrepreneur', 'entrepreneur', '', ''],
+    ['legal', 'individual', 'Москва, ул. Лесная, д. 5', ''],
+    ['individual', 'legal', '', 'Казань, ул. Баумана, д. 1'],
+    ['legal', 'legal', 'Москва, ул. Лесная, д. 5', 'Казань, ул. Баумана, д. 1'],
+  ])(
+    'a door address is personal unless its participant is a company (sender %s, recipient %s)',
+    (sender, recipient, from, to) => {
+      const kept = withoutPersonalData(typed(sender, recipient)).destination;
+      expect([kept.departure_address, kept.delivery_address]).toEqual([from, to]);
+    },
+  );
+
+  it('draftForServer keeps everything once the consent is ticked, and strips it while it is not', () => {
+    const draft = typed();
+    expect(draftForServer(draft)).toEqual(withoutPersonalData(draft));
+    const agreed = orderDraftReducer(draft, { type: 'consent/set', value: true });
+    expect(draftForServer(agreed)).toBe(agreed);
+    expect(draftForServer(orderDraftReducer(agreed, { type: 'consent/set', value: false }))).toEqual(
+      withoutPersonalData(draft),
+    );
+  });
+
+  it('fillBlankPersonalData fills blank participants and addresses from the other copy, never overwrites', () => {
+    const local = typed();
+    const server = reduce([{ type: 'cargo/update', patch: { weight: 99 } }], withoutPersonalData(local));
+    const merged = fillBlankPersonalData(server, local);
+    expect(merged.cargo.weight).toBe(99);
+    expect(merged.contacts).toEqual(local.contacts);
+    expect(merged.destination).toEqual({
+      ...server.destination,
+      departure_address: local.destination.departure_address,
+      delivery_address: local.destination.delivery_address,
+    });
+    // A participant the server copy has is its own; only blank ones are filled.
+    const own = orderDraftReducer(server, {
+      type: 'contacts/update',
+      participant: 'recipient',
+      patch: { name: 'Олег' },
+    });
+    const filled = fillBlankPersonalData(own, local);
+    expect(filled.contacts.recipient).toEqual({ ...EMPTY, name: 'Олег' });
+    expect(filled.contacts.sender).toEqual(local.contacts.sender);
+    // Nothing to fill: the same object.
+    expect(fillBlankPersonalData(local, server)).toBe(local);
+    expect(fillBlankPersonalData(server, createOrderDraft())).toBe(server);
   });
 });

@@ -154,7 +154,8 @@ export interface OrderDraft {
   /**
    * The consent to personal-data processing (PD_CONSENT of legal.ts) ticked on the review step:
    * the client's own data and that of the recipient, payer and customer they typed. Every order
-   * needs it; the server records it with the cargo. False by default.
+   * needs it; the server records it with the cargo. Until it is ticked the server's copy of the
+   * draft holds none of that data ({@link draftForServer}). False by default.
    */
   consent: boolean;
 }
@@ -242,6 +243,71 @@ export interface SerializedOrderDraft {
 export function serializeDraft(draft: OrderDraft): string {
   const payload: SerializedOrderDraft = { version: ORDER_DRAFT_VERSION, draft };
   return JSON.stringify(payload);
+}
+
+/** Whether a participant of this legal form is a natural person (an entrepreneur is one too). */
+function isNaturalPerson(type: ParticipantType): boolean {
+  return type !== 'legal';
+}
+
+const isBlankDetails = (details: ParticipantDetails) => Object.values(details).every((value) => value.trim() === '');
+
+/**
+ * The draft without its personal data (152-FZ; what PD_CONSENT of legal.ts names): the details of
+ * all four participants (name, phone, e-mail, ИНН, КПП — a company's too: its phone and e-mail are
+ * usually a person's, and one rule for every participant is simpler to keep) and each door address
+ * whose participant is a natural person (the pick-up address follows the sender's legal form, the
+ * delivery address the recipient's; an entrepreneur is a natural person). Everything else — cities,
+ * terminals, cargo, dates, services, payment, promo code, the participants' roles and forms — stays.
+ */
+export function withoutPersonalData(draft: OrderDraft): OrderDraft {
+  const p = draft.participants;
+  return {
+    ...draft,
+    destination: {
+      ...draft.destination,
+      departure_address: isNaturalPerson(p.senderType) ? '' : draft.destination.departure_address,
+      delivery_address: isNaturalPerson(p.recipientType) ? '' : draft.destination.delivery_address,
+    },
+    contacts: {
+      sender: { ...EMPTY_DETAILS },
+      recipient: { ...EMPTY_DETAILS },
+      payer: { ...EMPTY_DETAILS },
+      customer: { ...EMPTY_DETAILS },
+    },
+  };
+}
+
+/**
+ * What of a draft the server may keep (PUT /requests/draft): all of it once the personal-data
+ * consent is ticked, else {@link withoutPersonalData}. The API applies it to every draft it stores
+ * (the authoritative rule); the wizard sends no more than this, so the data never leaves the
+ * browser before the tick. The browser's own copy keeps everything.
+ */
+export function draftForServer(draft: OrderDraft): OrderDraft {
+  return draft.consent ? draft : withoutPersonalData(draft);
+}
+
+/**
+ * `draft` with the personal data of `from` where `draft` has none: a participant whose details are
+ * all blank takes `from`'s details, a blank door address takes `from`'s. For a server copy saved
+ * without the consent meeting the browser's copy (changed on another device, or before a sign-in):
+ * what was typed in this browser is never wiped. Returns `draft` itself when there is nothing to fill.
+ */
+export function fillBlankPersonalData(draft: OrderDraft, from: OrderDraft): OrderDraft {
+  let contacts = draft.contacts;
+  for (const key of PARTICIPANT_KEYS) {
+    if (isBlankDetails(contacts[key]) && !isBlankDetails(from.contacts[key])) {
+      contacts = { ...contacts, [key]: { ...from.contacts[key] } };
+    }
+  }
+  let destination = draft.destination;
+  for (const field of ['departure_address', 'delivery_address'] as const) {
+    if (destination[field].trim() === '' && from.destination[field].trim() !== '') {
+      destination = { ...destination, [field]: from.destination[field] };
+    }
+  }
+  return contacts === draft.contacts && destination === draft.destination ? draft : { ...draft, contacts, destination };
 }
 
 /** Re-applies the cargo-tab invariants (Документы preset, quantity 1 outside «Несколько мест»). */

@@ -6,6 +6,10 @@
 export const ORDER_WIZARD_TEXTS = {
   pageTitle: 'Оформление заявки',
   loadingDraft: 'Загружаем черновик заявки…',
+  /** Where the draft's copy on the server stands (the summary's last line). */
+  draftSaving: 'Сохраняем черновик…',
+  draftSaved: 'Черновик сохранён',
+  draftLocalOnly: 'Черновик сохранён только в этом браузере',
   loading: 'Загрузка…',
   stepsLabel: 'Шаги оформления заявки',
   stepOf: (current: number, total: number) => `Шаг ${current} из ${total}`,

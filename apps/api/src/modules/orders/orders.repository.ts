@@ -50,12 +50,14 @@ export function ownerScope(owner: Owner): string {
 const draftOwner = (owner: Owner) =>
   owner.kind === 'user' ? eq(orderDrafts.userId, owner.userId) : eq(orderDrafts.sessionId, owner.sessionId);
 
-export async function findDraft(db: Database, owner: Owner) {
-  const [row] = await db
+/** The owner's draft row; with `lock`, locked until the transaction ends (a save that reads it first). */
+export async function findDraft(db: Database, owner: Owner, options: { lock?: boolean } = {}) {
+  const query = db
     .select({ payload: orderDrafts.payload, updatedAt: orderDrafts.updatedAt })
     .from(orderDrafts)
     .where(draftOwner(owner))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

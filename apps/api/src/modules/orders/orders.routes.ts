@@ -90,12 +90,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: orders.OrdersDeps }> = 
       schema: {
         tags: ['orders'],
         summary: 'Save the order draft (replaces the previous one); survives a reload and a sign-in',
+        description:
+          'Without `draft.draft.consent` (the personal-data consent) the server keeps no personal data: the ' +
+          "participants' details (name, phone, e-mail, ИНН, КПП) and the door addresses of natural persons are " +
+          'dropped before the draft is stored. The answer is the draft as stored. The save that first brings ' +
+          'the consent records it (channel `order_draft`).',
         body: DraftPutRequestSchema,
         response: { 200: DraftResponseSchema, ...errors },
       },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request) => orders.putDraft(deps, await request.getSession(), request.body.draft),
+    async (request) => orders.putDraft(deps, await request.getSession(), request.body.draft, clientOf(request)),
   );
 
   app.delete(

@@ -2,11 +2,13 @@ import {
   CANCELLABLE_CARGO_STATUSES,
   MESSAGES,
   PAYMENT_TYPES,
+  ORDER_DRAFT_VERSION,
   PD_CONSENT,
   SerializedOrderDraftSchema,
   availableCargoActions,
   cargoStatusLabel,
   checkTrackNumber,
+  draftForServer,
   formatLongDate,
   formatPhoneSpaced,
   formatRub,
@@ -15,9 +17,9 @@ import {
   maskName,
   maskPhone,
   restoreDraft,
-  serializeDraft,
   shipmentView,
   type CargoStatus,
+  type SerializedOrderDraft,
   type ProfilePermission,
   PROFILE_PERMISSIONS,
   ROLE_PERMISSIONS,
@@ -159,22 +161,59 @@ function cargoHead(
 
 // ---- drafts -------------------------------------------------------------------------------------------
 
+/** Whether a stored draft payload carries the personal-data consent. */
+function hasConsent(payload: unknown): boolean {
+  const parsed = SerializedOrderDraftSchema.safeParse(payload);
+  return parsed.success && parsed.data.draft.consent;
+}
+
 function toDraftResponse(row: { payload: unknown; updatedAt: Date } | null): DraftResponse {
   if (!row) return { draft: null, updated_at: null };
   const parsed = SerializedOrderDraftSchema.safeParse(row.payload);
   // A draft saved by an older shape is restored section by section, never handed out broken.
-  const draft = parsed.success ? parsed.data : JSON.parse(serializeDraft(restoreDraft(JSON.stringify(row.payload))));
-  return { draft, updated_at: row.updatedAt.toISOString() };
+  const stored = parsed.success ? parsed.data.draft : restoreDraft(JSON.stringify(row.payload));
+  // A row saved before the consent rule (docs/architecture.md, consent) is answered by it too.
+  return {
+    draft: { version: ORDER_DRAFT_VERSION, draft: draftForServer(stored) },
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 export async function getDraft(deps: OrdersDeps, session: SessionRow | null): Promise<DraftResponse> {
   return toDraftResponse(await repo.findDraft(deps.db, requireOwner(session)));
 }
 
-export async function putDraft(deps: OrdersDeps, session: SessionRow | null, draft: unknown): Promise<DraftResponse> {
+/**
+ * PUT /requests/draft: stores what `draftForServer` keeps (152-FZ) — without `draft.consent` the
+ * participants' details and the door addresses of natural persons are dropped before anything is
+ * written — and answers the stored draft. A save that brings the consent to a draft that had none
+ * records it (PD_CONSENT, channel `order_draft`) in the same transaction, as the proof that the
+ * personal data now kept was agreed to; later saves with the tick record nothing more.
+ */
+export async function putDraft(
+  deps: OrdersDeps,
+  session: SessionRow | null,
+  input: SerializedOrderDraft,
+  client: { ip: string | null; userAgent: string | null },
+): Promise<DraftResponse> {
   const owner = requireOwner(session);
-  const updatedAt = await repo.saveDraft(deps.db, owner, draft, deps.clock());
-  return toDraftResponse({ payload: draft, updatedAt });
+  const payload: SerializedOrderDraft = { version: ORDER_DRAFT_VERSION, draft: draftForServer(input.draft) };
+  const updatedAt = await deps.db.transaction(async (rawTx) => {
+    const tx = rawTx as unknown as Database;
+    // Locked: a save racing this one on the same row waits, and then sees the tick this one stored.
+    const before = await repo.findDraft(tx, owner, { lock: true });
+    if (payload.draft.consent && !(before && hasConsent(before.payload))) {
+      await recordConsent(tx, {
+        document: PD_CONSENT,
+        channel: 'order_draft',
+        sessionId: session?.id ?? null,
+        userId: session?.userId ?? null,
+        ...client,
+      });
+    }
+    return repo.saveDraft(tx, owner, payload, deps.clock());
+  });
+  return toDraftResponse({ payload, updatedAt });
 }
 
 export async function deleteDraft(deps: OrdersDeps, session: SessionRow | null): Promise<void> {

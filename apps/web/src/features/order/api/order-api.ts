@@ -68,19 +68,17 @@ export const orderApi = {
       withQuery(API_PATHS.clientSelection, { value }),
     ),
   loadDraft: () => apiFetch<DraftResponse>(API_PATHS.orderDraft, { cache: 'no-store' }),
-  saveDraft: (draft: SerializedOrderDraft) =>
-    apiFetch<DraftResponse>(API_PATHS.orderDraft, { method: 'PUT', json: { draft } }),
-  deleteDraft: () => apiFetch<{ ok: true }>(API_PATHS.orderDraft, { method: 'DELETE' }),
-  /** For pagehide: a keepalive request outlives the page. */
-  saveDraftOnExit: (draft: SerializedOrderDraft) => {
-    void fetch(API_PATHS.orderDraft, {
+  /**
+   * PUT the draft. `keepalive` when the page is being left (pagehide, a hidden tab): the request
+   * outlives the page, and its answer is read if the page is still there.
+   */
+  saveDraft: (draft: SerializedOrderDraft, options: { keepalive?: boolean } = {}) =>
+    apiFetch<DraftResponse>(API_PATHS.orderDraft, {
       method: 'PUT',
-      credentials: 'include',
-      keepalive: true,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ draft }),
-    }).catch(() => undefined);
-  },
+      json: { draft },
+      ...(options.keepalive ? { keepalive: true } : {}),
+    }),
+  deleteDraft: () => apiFetch<{ ok: true }>(API_PATHS.orderDraft, { method: 'DELETE' }),
   createRequest: (draft: OrderDraft, idempotencyKey: string) =>
     apiFetch<RequestCreateResponse>(API_PATHS.requestCreate, {
       method: 'POST',

@@ -42,7 +42,7 @@ import {
   stepHref,
   stepIndex,
 } from '../lib/steps';
-import { useOrderDraft, type InitialDraft } from '../lib/use-order-draft';
+import { useOrderDraft, type DraftSaveState, type InitialDraft } from '../lib/use-order-draft';
 import { ShallowLink, showStep } from './shallow-link';
 import { useRemote, type RemoteState } from '../lib/use-remote';
 import type { StepProps } from './step-props';
@@ -81,6 +81,14 @@ interface Clock {
 }
 
 const NO_ERRORS: Record<string, string> = {};
+
+/** The summary's line on the draft's server copy (empty while there is nothing to save). */
+const DRAFT_STATE_TEXT: Record<DraftSaveState, string> = {
+  idle: '',
+  saving: T.draftSaving,
+  saved: T.draftSaved,
+  failed: T.draftLocalOnly,
+};
 
 interface StepBodyProps extends StepProps {
   step: OrderStep;
@@ -147,9 +155,12 @@ const StepBody = memo(function StepBody({
 /**
  * The order wizard of issue 7: the step is `?step=` in the URL, the draft is saved as it changes.
  * `initial` is the saved draft the server read while rendering the page (null when it could not):
- * with it the asked step is rendered on the server and shown before any script runs. Work the
- * first step does not need (the catalogue, the clock and its time-zone formatters) waits for the
- * step that does, so the page settles with as little main-thread work as possible.
+ * with it the asked step is rendered on the server and shown before any script runs — unless that
+ * copy was saved without the personal-data consent, whose participants and door addresses only
+ * this browser holds (useOrderDraft waits for them). Work the first step does not need (the
+ * catalogue, the clock and its time-zone formatters) waits for the step that does, so the page
+ * settles with as little main-thread work as possible. The summary says where the draft's server
+ * copy stands (`saveState`, also as `data-draft-state` on the wizard).
  */
 export function OrderWizard({
   initial = null,
@@ -161,7 +172,7 @@ export function OrderWizard({
 }) {
   const params = useSearchParams();
   const router = useRouter();
-  const { draft, dispatch, ready, settled, clear } = useOrderDraft(initial);
+  const { draft, dispatch, ready, settled, saveState, clear } = useOrderDraft(initial);
   const [user, setUser] = useState<SignedInUser | null>(initialUser ?? null);
   const [clock, setClock] = useState<Clock | null>(null);
   const [catalog, setCatalog] = useState<{ packages: PackageOption[] | null; cargoTypes: CargoTypeOption[] | null }>({
@@ -454,7 +465,7 @@ export function OrderWizard({
   const route = draft.destination;
 
   return (
-    <div className={styles.wizard}>
+    <div className={styles.wizard} data-draft-state={saveState}>
       <nav aria-label={T.stepsLabel} className={styles.stepper}>
         <ol>
           {ORDER_STEPS.map((s, index) => {
@@ -554,6 +565,8 @@ export function OrderWizard({
               </div>
             ) : null}
           </dl>
+          {/* Not a live region: a line that changes with every pause in typing is not worth announcing. */}
+          <p className={styles.draftState}>{DRAFT_STATE_TEXT[saveState]}</p>
           {user ? null : (
             <p className={styles.hint}>
               {T.anonymousNote} <Link href={signInHref(step)}>{T.signInLink}</Link>

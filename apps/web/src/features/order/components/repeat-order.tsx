@@ -6,14 +6,14 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { orderApi } from '../api/order-api';
-import { clearSubmitKey, toSerialized, writeLocalDraft } from '../lib/draft-storage';
+import { clearSubmitKey, toServerCopy, writeLocalDraft } from '../lib/draft-storage';
 
 const T = ACCOUNT_ORDERS_TEXTS;
 
 /**
  * The wizard's entry point for «Повторить заявку»: saves `draft` as the order draft (server copy
- * first, then this browser's copy marked in sync with it, so neither older copy wins) and opens
- * the wizard on its first step.
+ * first — without the participants until the consent is ticked — then this browser's whole copy
+ * marked in sync with it, so neither older copy wins) and opens the wizard on its first step.
  */
 export function RepeatOrder({ draft }: { draft: OrderDraft }) {
   const router = useRouter();
@@ -22,7 +22,7 @@ export function RepeatOrder({ draft }: { draft: OrderDraft }) {
   const start = useCallback(async () => {
     setFailed(false);
     try {
-      const saved = await orderApi.saveDraft(toSerialized(draft));
+      const saved = await orderApi.saveDraft(toServerCopy(draft));
       writeLocalDraft(draft, saved.updated_at);
       clearSubmitKey();
       router.replace('/order?step=route');

@@ -1,6 +1,8 @@
 import {
   ORDER_DRAFT_VERSION,
   createOrderDraft,
+  draftForServer,
+  fillBlankPersonalData,
   serializeDraft,
   type OrderDraft,
   type SerializedOrderDraft,
@@ -8,13 +10,21 @@ import {
 
 /**
  * The order draft kept in the browser (instant restore on reload, works without the API) next to
- * the copy on the server (GET/PUT /api/v1/requests/draft: survives a sign-in, reaches other tabs).
+ * the copy on the server (GET/PUT /api/v1/requests/draft: survives a sign-in, reaches other
+ * devices). The browser's copy is the whole draft; the server's holds no personal data until the
+ * consent is ticked (`draftForServer`: the participants' details and the door addresses of natural
+ * persons stay in this browser), so the browser's copy is where that data lives before the tick.
  *
  * localStorage key `magistral.orderDraft`, value JSON:
- * `{ "payload": <serializeDraft output>, "serverUpdatedAt": <updated_at of the server copy this
- * one was last in sync with, or null> }`. The server copy wins when its `updated_at` is newer than
- * `serverUpdatedAt` (it was saved from another tab or before a sign-in); otherwise the local copy
- * holds the latest input. Comparing the server's own timestamps avoids trusting the browser clock.
+ * `{ "payload": <serializeDraft output>, "serverUpdatedAt": <updated_at of the latest server copy
+ * this one includes, or null>, "unsent": <true while this copy holds changes the server has not
+ * confirmed> }`. Every change is written here before it is sent, so while `unsent` is true this
+ * copy is the newest input of this browser, whatever the server holds meanwhile: a save on the
+ * way, or sent on leaving the page and never answered, may land before or after the next page
+ * reads the server's copy. Such a copy is never replaced by the server's (see {@link pickDraft}).
+ * Otherwise the server copy wins when its `updated_at` is newer than `serverUpdatedAt` (it was
+ * saved on another device, or before a sign-in), and the local copy holds the latest input when
+ * it is not. Comparing the server's own timestamps avoids trusting the browser clock.
  */
 export const ORDER_DRAFT_STORAGE_KEY = 'magistral.orderDraft';
 
@@ -28,6 +38,11 @@ export type RestoreDraft = (raw: string | null) => OrderDraft;
 export interface StoredDraft {
   draft: OrderDraft;
   serverUpdatedAt: string | null;
+  /**
+   * Whether this copy holds changes the server has not confirmed (a save pending, on its way, or
+   * sent as the page was left). False for a copy written by an older version (no such field).
+   */
+  unsent: boolean;
 }
 
 function storage(kind: 'local' | 'session'): Storage | null {
@@ -58,22 +73,32 @@ export function readLocalDraft(restoreDraft: RestoreDraft): StoredDraft | null {
   const raw = storage('local')?.getItem(ORDER_DRAFT_STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = JSON.parse(raw) as { payload?: unknown; serverUpdatedAt?: unknown };
+    const parsed = JSON.parse(raw) as { payload?: unknown; serverUpdatedAt?: unknown; unsent?: unknown };
     if (typeof parsed.payload !== 'string') return null;
     return {
       draft: restoreDraft(parsed.payload),
       serverUpdatedAt: typeof parsed.serverUpdatedAt === 'string' ? parsed.serverUpdatedAt : null,
+      unsent: parsed.unsent === true,
     };
   } catch {
     return null;
   }
 }
 
-export function writeLocalDraft(draft: OrderDraft, serverUpdatedAt: string | null): void {
+/**
+ * Writes this browser's copy. `serverUpdatedAt`: the latest server copy it includes; `unsent`:
+ * whether it holds changes the server has not confirmed (by default none: the server holds all
+ * of it that it may keep, as after a confirmed save).
+ */
+export function writeLocalDraft(
+  draft: OrderDraft,
+  serverUpdatedAt: string | null,
+  { unsent = false }: { unsent?: boolean } = {},
+): void {
   try {
     storage('local')?.setItem(
       ORDER_DRAFT_STORAGE_KEY,
-      JSON.stringify({ payload: serializeDraft(draft), serverUpdatedAt }),
+      JSON.stringify({ payload: serializeDraft(draft), serverUpdatedAt, unsent }),
     );
   } catch {
     // Quota exceeded or storage disabled: the server copy still holds the draft.
@@ -88,29 +113,77 @@ export function clearLocalDraft(): void {
   }
 }
 
-/** The envelope PUT /requests/draft takes: `{ version, draft }`. */
-export function toSerialized(draft: OrderDraft): SerializedOrderDraft {
-  return { version: ORDER_DRAFT_VERSION, draft };
+/**
+ * What PUT /requests/draft gets for `draft`: `{ version, draft }` with only what the server may
+ * keep (`draftForServer`) — before the consent no personal data leaves the browser at all.
+ */
+export function toServerCopy(draft: OrderDraft): SerializedOrderDraft {
+  return { version: ORDER_DRAFT_VERSION, draft: draftForServer(draft) };
+}
+
+/** {@link toServerCopy} as a string, to tell whether the server already holds it. */
+export function serverCopyKey(draft: OrderDraft): string {
+  return serializeDraft(draftForServer(draft));
+}
+
+/** The later of two server timestamps (ISO strings; null is «none»). */
+export function laterOf(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
+export interface PickedDraft {
+  /** The draft to show. */
+  draft: OrderDraft;
+  /** The latest server copy `draft` includes. */
+  serverUpdatedAt: string | null;
+  /**
+   * `server`: the server's copy changed since this browser last synced with it, and this browser
+   * has nothing unsent (or there is no local copy) — shown with this browser's personal data
+   * wherever the server's copy has none; `local`: this browser's copy; `none`: neither exists.
+   */
+  source: 'local' | 'server' | 'none';
+  /** The server's copy as it is stored (null without one): what the next save is compared with. */
+  stored: OrderDraft | null;
 }
 
 /**
- * Which copy to show after loading both: the server's when it changed since this browser last
- * synced with it (or when there is no local copy), else the local one.
+ * Which copy to show after loading both. The local one when it holds unsent changes (they are
+ * the newest input of this browser: the server's copy is then an older state of the same draft,
+ * or, rarely, one changed meanwhile on another device, which this browser's input overrides), or
+ * when the server's copy did not change since this browser last synced with it; else the
+ * server's. The server's copy never wipes personal data typed here: where it has none (saved
+ * before the consent, or blank) the local participants' details and door addresses are kept
+ * (`fillBlankPersonalData`). Depends on nothing but the two copies, so a reload gives the same
+ * draft whether or not the last save reached the server before it.
  */
 export function pickDraft(
   local: StoredDraft | null,
   server: { draft: SerializedOrderDraft | null; updated_at: string | null } | null,
   restoreDraft: RestoreDraft,
-): { draft: OrderDraft; serverUpdatedAt: string | null; source: 'local' | 'server' | 'none' } {
-  const serverDraft = server?.draft ? restoreDraft(JSON.stringify(server.draft)) : null;
+): PickedDraft {
+  const stored = server?.draft ? restoreDraft(JSON.stringify(server.draft)) : null;
   const serverUpdatedAt = server?.updated_at ?? null;
-  if (serverDraft && serverUpdatedAt) {
+  if (stored && serverUpdatedAt) {
     const newer =
-      !local || local.serverUpdatedAt === null || Date.parse(serverUpdatedAt) > Date.parse(local.serverUpdatedAt);
-    if (newer) return { draft: serverDraft, serverUpdatedAt, source: 'server' };
+      !local ||
+      (!local.unsent &&
+        (local.serverUpdatedAt === null || Date.parse(serverUpdatedAt) > Date.parse(local.serverUpdatedAt)));
+    if (newer) {
+      const draft = local ? fillBlankPersonalData(stored, local.draft) : stored;
+      return { draft, serverUpdatedAt, source: 'server', stored };
+    }
   }
-  if (local) return { draft: local.draft, serverUpdatedAt: local.serverUpdatedAt ?? serverUpdatedAt, source: 'local' };
-  return { draft: restoreDraft(null), serverUpdatedAt, source: 'none' };
+  if (local) {
+    return {
+      draft: local.draft,
+      serverUpdatedAt: laterOf(local.serverUpdatedAt, serverUpdatedAt),
+      source: 'local',
+      stored,
+    };
+  }
+  return { draft: restoreDraft(null), serverUpdatedAt, source: 'none', stored };
 }
 
 /**
