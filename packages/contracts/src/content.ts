@@ -86,6 +86,12 @@ export const PromotionSchema = z
      * no longer works («Лимит использований промокода START10 исчерпан»). Null without a code.
      */
     promo_conditions: z.string().nullable(),
+    /**
+     * The conditions of a promotion the pricing applies by itself (no code; table promotion_rules),
+     * worded from that rule: «Забор груза от двери — бесплатно для заказов от 200 кг или от 1 м³ при
+     * заборе с 1 по 31 декабря 2026 г.; города отправления: Москва, …». Null for other promotions.
+     */
+    auto_conditions: z.string().nullable(),
     discount_percent: z.number().int().nullable(),
     starts_on: z.string(),
     ends_on: z.string(),

@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDate,
+  formatLongDateRange,
   getIsoWeekday,
   isIsoDate,
   parseProductionCalendarCsv,
@@ -82,6 +83,21 @@ describe('formatLongDate', () => {
 
   it('follows the zone', () => {
     expect(formatLongDate(EVENING_UTC, 'Asia/Vladivostok')).toBe('10 января 2026 г.');
+  });
+});
+
+describe('formatLongDateRange', () => {
+  it.each([
+    ['2026-12-01', '2026-12-31', 'с 1 по 31 декабря 2026 г.'],
+    ['2026-11-20', '2026-12-10', 'с 20 ноября по 10 декабря 2026 г.'],
+    ['2026-12-25', '2027-01-10', 'с 25 декабря 2026 г. по 10 января 2027 г.'],
+    ['2026-12-01', '2026-12-01', '1 декабря 2026 г.'],
+  ])('%s – %s → %s', (from, to, expected) => {
+    expect(formatLongDateRange(from, to)).toBe(expected);
+  });
+
+  it('refuses what is not an ISO date', () => {
+    expect(() => formatLongDateRange('2026-12-01', '31.12.2026')).toThrow(RangeError);
   });
 });
 

@@ -118,6 +118,23 @@ export function formatLongDate(input: DateInput | null | undefined, timeZone: st
   return `${parts.day} ${month} ${parts.year} ${DATES_TEXTS.yearSuffix}`;
 }
 
+/**
+ * An inclusive period of two ISO calendar dates, as it reads after a preposition-less start:
+ * `с 1 по 31 декабря 2026 г.` (one month), `с 20 ноября по 10 декабря 2026 г.` (one year),
+ * `с 25 декабря 2026 г. по 10 января 2027 г.`, or `1 декабря 2026 г.` for a single day. Throws
+ * RangeError for a malformed date.
+ */
+export function formatLongDateRange(from: string, to: string): string {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  if (!a || !b) throw new RangeError(`Not an ISO date range: ${from}–${to}`);
+  if (from === to) return formatLongDate(from);
+  const month = (d: CalendarDate) => DATES_TEXTS.monthsGenitive[d.month - 1];
+  if (a.year !== b.year) return `с ${formatLongDate(from)} по ${formatLongDate(to)}`;
+  const start = a.month === b.month ? `${a.day}` : `${a.day} ${month(a)}`;
+  return `с ${start} по ${b.day} ${month(b)} ${b.year} ${DATES_TEXTS.yearSuffix}`;
+}
+
 /** `9 января 2026 г., 07:05` in `timeZone` (the back-office's tables and histories). Invalid input gives ''. */
 export function formatLongDateTime(input: DateInput | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const parts = toZonedParts(input, timeZone);

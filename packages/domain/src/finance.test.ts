@@ -69,6 +69,24 @@ describe('cargoCharges', () => {
     ]);
   });
 
+  it('a free pick-up (automatic promotion) cancels the pick-up charge; the other discounts still come off freight', () => {
+    const lines = [
+      line('freight', 1_000_000),
+      line('pickup', 150_000),
+      line('loading', 100_000),
+      line('free_pickup', -150_000),
+      line('promocode', -95_000),
+    ];
+    const charges = cargoCharges(lines);
+    expect(charges.map((c) => [c.serviceCode, c.amountKopecks])).toEqual([
+      ['freight', 905_000],
+      ['loading', 100_000],
+    ]);
+    expect(charges.reduce((sum, c) => sum + c.amountKopecks, 0)).toBe(
+      lines.reduce((sum, l) => sum + l.amount_kopecks, 0),
+    );
+  });
+
   it('a discount beyond the whole price leaves nothing to charge (the price is 0)', () => {
     expect(cargoCharges([line('freight', 100_000), line('promocode', -150_000)])).toEqual([]);
   });

@@ -47,10 +47,18 @@ export interface CargoCharge {
 }
 
 /**
- * The charges of a cargo: one per positive price line (freight, each extra service). Negative
- * lines (personal discount, promo code, offer discount) reduce the freight charge, never below
- * zero; what a discount could not take from freight comes off the next lines in order. Lines
- * that end at zero are not charged. The sum always equals the cargo's price (when it is ≥ 0).
+ * Discount lines that give one service back (an automatic promotion's free pick-up, pricing
+ * `autoPromotionLines`): the service they cancel, charged less by them first.
+ */
+const DISCOUNT_TARGETS: Readonly<Record<string, string>> = { free_pickup: 'pickup' };
+
+/**
+ * The charges of a cargo: one per positive price line (freight, each extra service). A free
+ * pick-up (line `free_pickup`) cancels the pick-up charge, which is then not booked at all.
+ * Other negative lines (personal discount, promo code, offer discount) — and whatever a targeted
+ * one could not take from its service — reduce the freight charge, never below zero; what a
+ * discount could not take from freight comes off the next lines in order. Lines that end at zero
+ * are not charged. The sum always equals the cargo's price (when it is ≥ 0).
  */
 export function cargoCharges(lines: readonly ChargeableLine[]): CargoCharge[] {
   // The ledger keeps one charge per cargo and service code: repeated codes get a number, in the
@@ -63,7 +71,18 @@ export function cargoCharges(lines: readonly ChargeableLine[]): CargoCharge[] {
       seen.set(l.code, count);
       return { ...l, code: count === 1 ? l.code : `${l.code}:${count}` };
     });
-  let discount = -lines.filter((l) => l.amount_kopecks < 0).reduce((sum, l) => sum + l.amount_kopecks, 0);
+  let discount = 0;
+  for (const line of lines) {
+    if (line.amount_kopecks >= 0) continue;
+    let left = -line.amount_kopecks;
+    const target = positive.find((p) => p.code === DISCOUNT_TARGETS[line.code]);
+    if (target) {
+      const taken = Math.min(left, target.amount_kopecks);
+      target.amount_kopecks -= taken;
+      left -= taken;
+    }
+    discount += left;
+  }
   // Freight first, then the rest in their order.
   positive.sort((a, b) => Number(b.code === 'freight') - Number(a.code === 'freight'));
   for (const line of positive) {

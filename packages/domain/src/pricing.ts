@@ -1,4 +1,4 @@
-import { formatLongDate } from './dates';
+import { formatLongDate, formatLongDateRange } from './dates';
 import { PLURAL_TEXTS } from './texts/plural';
 import { PRICING_TEXTS } from './texts/pricing';
 import { formatNumber, formatRub } from './money';
@@ -196,6 +196,7 @@ export type PriceLineCode =
   | 'floor_delivery'
   | 'packaging'
   | 'insurance'
+  | 'free_pickup'
   | 'personal_discount'
   | 'promocode'
   | 'vat';
@@ -507,6 +508,104 @@ export function personalDiscountLine(bp: number, subtotalKopecks: number): Price
   };
 }
 
+/** What an automatic promotion does to a calculation (promotion_rules.effect). */
+export const AUTO_PROMOTION_EFFECTS = ['free_pickup'] as const;
+export type AutoPromotionEffect = (typeof AUTO_PROMOTION_EFFECTS)[number];
+
+/**
+ * An automatic promotion (issue 21, table promotion_rules): a promotion of the site that the
+ * pricing applies by itself, without a code, to every calculation its rule covers. The one
+ * source of both the discount line and the conditions on the promotion's card
+ * ({@link describeAutoPromotion}), so the two cannot disagree.
+ */
+export interface AutoPromotion {
+  /** The promotion's slug (its card on the site) and title (named by the discount line). */
+  slug: string;
+  title: string;
+  /** `free_pickup`: the door pick-up line is given back in full (bracket and km beyond the ring). */
+  effect: AutoPromotionEffect;
+  /** First and last planned pick-up date, ISO, inclusive (the origin's calendar, as `planArrival`). */
+  validFrom: string;
+  validTo: string;
+  /** Origin cities by our id (the pricing's city id); empty: every origin. */
+  originCityIds: readonly number[];
+  /**
+   * The consignment qualifies from this actual weight OR this measured volume (either suffices;
+   * a null one is no way in; both null: any size).
+   */
+  minWeightKg: number | null;
+  minVolumeM3: number | null;
+}
+
+/** What a calculation is judged on by {@link autoPromotionApplies}. */
+export interface AutoPromotionFacts {
+  originCityId: number;
+  /** The planned pick-up (dispatch) date, ISO: `planArrival(...).dispatchDate` of the calculation. */
+  pickupDate: string;
+  cargo: CargoSummary;
+}
+
+/**
+ * Whether `rule` covers a calculation: the planned pick-up date lies in the rule's period
+ * (inclusive), the origin is one of its cities (or it names none), and the consignment reaches
+ * the minimum weight or the minimum volume. Weight and volume are rounded up as the pricing
+ * charges them (whole hundredths of a kg, whole litres: {@link toCentiKg}, {@link toLitres}), so
+ * 199.999 kg counts as the 200 kg it is charged as; 199 kg and 0.99 m³ do not reach 200 kg / 1 m³.
+ * The actual weight and the measured volume count, not the volume weight nor the stacking
+ * coefficient. Whether the effect has anything to act on (a door pick-up) is the caller's.
+ */
+export function autoPromotionApplies(rule: AutoPromotion, facts: AutoPromotionFacts): boolean {
+  if (facts.pickupDate < rule.validFrom || facts.pickupDate > rule.validTo) return false;
+  if (rule.originCityIds.length > 0 && !rule.originCityIds.includes(facts.originCityId)) return false;
+  if (rule.minWeightKg === null && rule.minVolumeM3 === null) return true;
+  const byWeight = rule.minWeightKg !== null && toCentiKg(facts.cargo.weightKg) >= Math.round(rule.minWeightKg * 100);
+  const byVolume = rule.minVolumeM3 !== null && toLitres(facts.cargo.volumeM3) >= Math.round(rule.minVolumeM3 * 1000);
+  return byWeight || byVolume;
+}
+
+/**
+ * The discount lines of the automatic promotions covering a calculation (negative amounts), in
+ * the rules' order. `free_pickup` gives back the door pick-up line in full — none without a door
+ * pick-up — and only once, however many rules would give it.
+ */
+export function autoPromotionLines(
+  rules: readonly AutoPromotion[],
+  facts: AutoPromotionFacts,
+  pickup: PriceLine | null,
+): PriceLine[] {
+  const lines: PriceLine[] = [];
+  for (const rule of rules) {
+    if (rule.effect !== 'free_pickup' || !pickup || pickup.amountKopecks <= 0) continue;
+    if (lines.some((l) => l.code === 'free_pickup') || !autoPromotionApplies(rule, facts)) continue;
+    lines.push({
+      code: 'free_pickup',
+      title: P.autoPromotionTitle(rule.title),
+      amountKopecks: -pickup.amountKopecks,
+      explanation: P.freePickupApplied(rule.title, formatRub(pickup.amountKopecks)),
+    });
+  }
+  return lines;
+}
+
+/**
+ * The conditions of an automatic promotion as its card states them, from the rule the pricing
+ * applies: «Забор груза от двери — бесплатно для заказов от 200 кг или от 1 м³ при заборе с 1 по
+ * 31 декабря 2026 г.; города отправления: Москва, Санкт-Петербург, Екатеринбург. Скидка появится
+ * в расчёте отдельной строкой, промокод не нужен». `originNames`: the names of the rule's origin
+ * cities (empty: every origin, not named). No final full stop (the card adds it, as for codes).
+ */
+export function describeAutoPromotion(rule: AutoPromotion, originNames: readonly string[]): string {
+  const limits: string[] = [];
+  if (rule.minWeightKg !== null) limits.push(`${formatNumber(rule.minWeightKg)} кг`);
+  if (rule.minVolumeM3 !== null) limits.push(`${formatNumber(rule.minVolumeM3, 3)} м³`);
+  const size = limits.length > 0 ? P.autoPromotionSizeFrom(limits) : P.autoPromotionAnySize;
+  return P.autoPromotionOffer(
+    P.autoPromotionEffects[rule.effect],
+    [size, P.autoPromotionPeriod(formatLongDateRange(rule.validFrom, rule.validTo))],
+    originNames.length > 0 ? P.autoPromotionOrigins(originNames) : null,
+  );
+}
+
 export interface DoorSide {
   door: DoorTariff;
   kmOutsideRing: number;
@@ -525,6 +624,11 @@ export interface OrderPricingInput {
   declaredValueKopecks: number;
   personalDiscountBp: number;
   promo: { entered: string; found: PromoCode | null } | null;
+  /**
+   * The automatic promotions in force (promotion_rules) and the facts they are judged on: the
+   * origin city (our id) and the planned pick-up date (ISO). Absent or null: none applies.
+   */
+  autoPromotions?: { rules: readonly AutoPromotion[]; originCityId: number; pickupDate: string } | null;
   now: Date;
   /**
    * False: every line's explanation is left empty (amounts and totals are the same). For callers
@@ -545,8 +649,11 @@ export interface OrderPrice {
 
 /**
  * The whole order: freight (with minimum charge), percentage surcharges on the freight,
- * door services, handling, packaging, insurance; then the personal discount and the promo
- * code, each computed on the subtotal; then VAT.
+ * door services, handling, packaging, insurance (their sum is the subtotal); then the automatic
+ * promotions (a free pick-up gives its line back in full); then the personal discount and the
+ * promo code, each computed on what is left — the subtotal less the promotions, so a percentage
+ * never takes a share of a service that is already free, and a promo code's minimum order is
+ * judged on that same amount; then VAT on the total.
  */
 export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
   const { route, rates, cargo } = input;
@@ -564,8 +671,10 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
   };
   if (isOversize(cargo)) surcharge('oversize', P.oversize, rates.oversizeBp);
   if (input.fragile) surcharge('fragile', P.fragile, rates.fragileBp);
+  let pickupLine: PriceLine | null = null;
   if (input.pickup) {
-    lines.push(calculateDoor('pickup', input.pickup.door, cargo, input.pickup.kmOutsideRing, explain));
+    pickupLine = calculateDoor('pickup', input.pickup.door, cargo, input.pickup.kmOutsideRing, explain);
+    lines.push(pickupLine);
     lines.push(...calculateHandling('pickup', input.pickup.handling, cargo, rates));
   }
   if (input.delivery) {
@@ -576,14 +685,23 @@ export function calculateOrderPrice(input: OrderPricingInput): OrderPrice {
   if (input.declaredValueKopecks > 0) lines.push(calculateInsurance(input.declaredValueKopecks, rates));
   const subtotal = lines.reduce((sum, line) => sum + line.amountKopecks, 0);
   let total = subtotal;
+  if (input.autoPromotions) {
+    const { rules, originCityId, pickupDate } = input.autoPromotions;
+    for (const line of autoPromotionLines(rules, { originCityId, pickupDate, cargo }, pickupLine)) {
+      lines.push(line);
+      total += line.amountKopecks;
+    }
+  }
+  // The discounts are shares of what the promotions left to pay.
+  const discountBase = total;
   if (input.personalDiscountBp > 0) {
-    const line = personalDiscountLine(input.personalDiscountBp, subtotal);
+    const line = personalDiscountLine(input.personalDiscountBp, discountBase);
     lines.push(line);
     total += line.amountKopecks;
   }
   let promocodeError: string | null = null;
   if (input.promo) {
-    const check = applyPromoCode(input.promo.found, subtotal, input.now, input.promo.entered);
+    const check = applyPromoCode(input.promo.found, discountBase, input.now, input.promo.entered);
     if (check.ok) {
       lines.push(check.line);
       total += check.line.amountKopecks;

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -16,6 +17,7 @@ import { createdAt } from './columns';
 import { users } from './index';
 import { cities } from './locations';
 import { transportationTypes } from './catalog';
+import { promotions } from './content';
 
 /**
  * Price lists (issue 6). One line-haul convention per list (`calc_mode`, see domain
@@ -160,6 +162,45 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_code_unique').on(t.code),
     check('promo_codes_kind', sql`${t.kind} in ('percent', 'fixed')`),
     check('promo_codes_value', sql`${t.value} > 0`),
+  ],
+);
+
+/**
+ * Automatic promotions (issue 21; domain `AutoPromotion`): the rule by which the pricing applies
+ * a promotion of the site by itself, without a code — the one source of the calculation's
+ * discount line and of the conditions on the promotion's card. One rule per promotion; it
+ * applies while the promotion is active (`promotions.is_active`), to calculations whose planned
+ * pick-up date falls in `valid_from`..`valid_to` (inclusive), from one of `origin_city_ids` (our
+ * city ids; empty: every origin), of at least `min_weight_kg` OR at least `min_volume_m3` (a
+ * null one is no way in; both null: any size). `effect` 'free_pickup': the door pick-up line is
+ * given back in full.
+ */
+export const promotionRules = pgTable(
+  'promotion_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    effect: text('effect').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    originCityIds: integer('origin_city_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    minWeightKg: doublePrecision('min_weight_kg'),
+    minVolumeM3: doublePrecision('min_volume_m3'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotion_rules_promotion_unique').on(t.promotionId),
+    check('promotion_rules_effect', sql`${t.effect} in ('free_pickup')`),
+    check('promotion_rules_period', sql`${t.validFrom} <= ${t.validTo}`),
+    check(
+      'promotion_rules_minimums',
+      sql`(${t.minWeightKg} is null or ${t.minWeightKg} > 0) and (${t.minVolumeM3} is null or ${t.minVolumeM3} > 0)`,
+    ),
   ],
 );
 

@@ -185,9 +185,12 @@ export const PROMOTION_SEED = [
   {
     slug: 'zimnij-zabor-besplatno',
     title: 'Бесплатный забор груза в декабре',
-    description: 'Заберём груз от двери бесплатно при отправке от 200 кг из Москвы, Санкт-Петербурга и Екатеринбурга.',
-    terms: 'Акция действует с 1 по 31 декабря 2026 года для заказов от 200 кг или от 1 м³.',
-    // No promo code: the pricing has none for it (PROMO_SEED), and a code it does not know would be refused.
+    description: 'В декабре заберём груз от двери бесплатно — стоимость забора вычтется из расчёта сама.',
+    // The weight, volume, dates and cities are stated from the promotion's rule (PROMOTION_RULE_SEED,
+    // table promotion_rules), the very data the pricing applies (issue 21), not here.
+    terms:
+      'Бесплатный забор суммируется с промокодом и персональной скидкой: они считаются от стоимости без забора. Погрузка и спуск с этажа оплачиваются по тарифу.',
+    // No promo code: the pricing applies the promotion by itself (an automatic promotion).
     promoCode: null,
     discountPercent: null,
     startsOn: '2026-11-15',
@@ -197,7 +200,9 @@ export const PROMOTION_SEED = [
     slug: 'marketplejsy-15',
     title: 'Поставщикам маркетплейсов — минус 15 %',
     description: 'Специальный тариф на доставку до складов маркетплейсов в Москве, Казани и Краснодаре.',
-    terms: 'Нужен договор с «Магистралью» и поставка от 3 паллет в месяц.',
+    // Not automatic: the manager sets the discount for the client's contract.
+    terms:
+      'Нужен договор с «Магистралью» и поставка от 3 паллет в месяц. Чтобы подключить тариф, напишите своему менеджеру в личном кабинете (раздел «Мой менеджер»), а если договора ещё нет — отправьте там заявку на полный доступ.',
     promoCode: null,
     discountPercent: 15,
     startsOn: '2026-03-01',

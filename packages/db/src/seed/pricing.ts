@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { distanceKm, type DoorBracket, type RateBreak } from '@freight/domain';
+import { inArray, sql } from 'drizzle-orm';
+import { distanceKm, type AutoPromotionEffect, type DoorBracket, type RateBreak } from '@freight/domain';
 import type { Database } from '../client';
 import {
   cities,
   doorServiceRates,
   priceLists,
   promoCodes,
+  promotionRules,
+  promotions,
   surcharges,
   tariffRoutes,
   tariffZoneCities,
@@ -212,6 +214,34 @@ export const PROMO_SEED = [
   },
 ] as const;
 
+/**
+ * Automatic promotions (issue 21, table promotion_rules): what the pricing gives by itself to a
+ * promotion of PROMOTION_SEED (by slug), and when. Origin cities by name (seeded cities; the seed
+ * stores their ids). The promotion's card states these conditions from the stored rule.
+ */
+export interface PromotionRuleSeed {
+  promotionSlug: string;
+  effect: AutoPromotionEffect;
+  /** Planned pick-up dates, inclusive. */
+  validFrom: string;
+  validTo: string;
+  originCities: readonly string[];
+  minWeightKg: number | null;
+  minVolumeM3: number | null;
+}
+
+export const PROMOTION_RULE_SEED: readonly PromotionRuleSeed[] = [
+  {
+    promotionSlug: 'zimnij-zabor-besplatno',
+    effect: 'free_pickup',
+    validFrom: '2026-12-01',
+    validTo: '2026-12-31',
+    originCities: ['Москва', 'Санкт-Петербург', 'Екатеринбург'],
+    minWeightKg: 200,
+    minVolumeM3: 1,
+  },
+];
+
 /** Road distance between zone centres: great-circle × 1.2; inside one zone, 400 km. */
 function zoneDistances(): Map<string, number> {
   const centres = new Map<string, { lat: number; lon: number }>();
@@ -357,5 +387,55 @@ export async function seedPricing(db: Database): Promise<PricingSeedReport> {
         minOrderKopecks: sql`excluded.min_order_kopecks`,
       },
     });
+  await seedPromotionRules(db, (name) => seeded.find((c) => c.name === name)?.id);
   return { zones: zones.length, routes: routes.length, doorRates: seeded.length };
+}
+
+/**
+ * Upserts PROMOTION_RULE_SEED by promotion (promotions are seeded before the pricing). A rule
+ * whose promotion an editor removed is not brought back.
+ */
+async function seedPromotionRules(db: Database, cityIdOf: (name: string) => number | undefined): Promise<void> {
+  const slugs = PROMOTION_RULE_SEED.map((r) => r.promotionSlug);
+  if (slugs.length === 0) return;
+  const found = await db
+    .select({ id: promotions.id, slug: promotions.slug })
+    .from(promotions)
+    .where(inArray(promotions.slug, slugs));
+  const promotionId = new Map(found.map((p) => [p.slug, p.id]));
+  const rows = PROMOTION_RULE_SEED.flatMap((rule) => {
+    const id = promotionId.get(rule.promotionSlug);
+    if (id === undefined) return [];
+    const originCityIds = rule.originCities.map((name) => {
+      const cityId = cityIdOf(name);
+      if (cityId === undefined) throw new Error(`Promotion rule ${rule.promotionSlug}: no seeded city ${name}`);
+      return cityId;
+    });
+    return [
+      {
+        promotionId: id,
+        effect: rule.effect,
+        validFrom: rule.validFrom,
+        validTo: rule.validTo,
+        originCityIds,
+        minWeightKg: rule.minWeightKg,
+        minVolumeM3: rule.minVolumeM3,
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await db
+    .insert(promotionRules)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: promotionRules.promotionId,
+      set: {
+        effect: sql`excluded.effect`,
+        validFrom: sql`excluded.valid_from`,
+        validTo: sql`excluded.valid_to`,
+        originCityIds: sql`excluded.origin_city_ids`,
+        minWeightKg: sql`excluded.min_weight_kg`,
+        minVolumeM3: sql`excluded.min_volume_m3`,
+      },
+    });
 }

@@ -44,6 +44,29 @@ export const PRICING_TEXTS = {
   /** «для первых 1 000 заказов»: the code's usage limit, shared by every client. */
   promoUsageLimit: (count: string) => `для первых ${count}`,
   ordersGenitive: { one: 'заказа', few: 'заказов', many: 'заказов', other: 'заказа' },
+  /*
+   * Automatic promotions (issue 21, table promotion_rules): the discount line of a calculation and
+   * the conditions on the promotion's card, both worded from the rule the pricing applies.
+   */
+  autoPromotionTitle: (title: string) => `Акция «${title}»`,
+  /** The line's explanation: «Акция «…»: забор груза от двери бесплатно, −1 300 ₽». */
+  freePickupApplied: (title: string, amount: string) => `Акция «${title}»: забор груза от двери бесплатно, −${amount}`,
+  /**
+   * The card: «Забор груза от двери — бесплатно для заказов от 200 кг или от 1 м³ при заборе с 1 по
+   * 31 декабря 2026 г.; города отправления: Москва, Санкт-Петербург, Екатеринбург. Скидка появится
+   * в расчёте отдельной строкой, промокод не нужен».
+   */
+  autoPromotionOffer: (effect: string, conditions: readonly string[], origins: string | null) => {
+    const first = `${effect} ${conditions.join(' ')}${origins ? `; ${origins}` : ''}`;
+    // A sentence ending in «г.» takes no second full stop.
+    return `${first}${first.endsWith('.') ? '' : '.'} Скидка появится в расчёте отдельной строкой, промокод не нужен`;
+  },
+  autoPromotionEffects: { free_pickup: 'Забор груза от двери — бесплатно' },
+  autoPromotionAnySize: 'для заказов любого веса',
+  autoPromotionSizeFrom: (limits: readonly string[]) => `для заказов ${limits.map((l) => `от ${l}`).join(' или ')}`,
+  autoPromotionPeriod: (period: string) => `при заборе ${period}`,
+  autoPromotionOrigins: (names: readonly string[]) =>
+    names.length === 1 ? `город отправления — ${names[0]}` : `города отправления: ${names.join(', ')}`,
   vat: 'НДС',
   cityNotFound: 'Город не найден',
   sameCity: 'Города отправления и получения совпадают',

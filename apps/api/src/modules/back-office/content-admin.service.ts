@@ -211,6 +211,7 @@ export async function deleteNews(deps: BackOfficeDeps, request: FastifyRequest, 
     );
     return current;
   });
+  await deps.announcePriceChange();
   await dropStoredFile(deps.storage, removed.imageKey);
 }
 
@@ -402,7 +403,7 @@ export async function updatePromotion(
 ): Promise<AdminPromotion> {
   const conflict = promotionConflict();
   const now = deps.clock();
-  return change(deps, conflict, async (tx) => {
+  const result = await change(deps, conflict, async (tx) => {
     const current = await repo.findPromotion(tx, id, { lock: true });
     if (!current) throw notFound(E.promotionNotFound);
     const slug = await chooseSlug(tx, input, {
@@ -421,6 +422,10 @@ export async function updatePromotion(
     );
     return after;
   });
+  // An automatic promotion (promotion_rules) is priced while active and named by its title: the
+  // calculator of every API instance sees the change at once.
+  await deps.announcePriceChange();
+  return result;
 }
 
 export async function deletePromotion(deps: BackOfficeDeps, request: FastifyRequest, id: number): Promise<void> {

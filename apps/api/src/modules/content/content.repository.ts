@@ -1,5 +1,13 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { footerLinks, integrationMenuItems, newsItems, promoCodes, promotions, type Database } from '@freight/db';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  cities,
+  footerLinks,
+  integrationMenuItems,
+  newsItems,
+  promoCodes,
+  promotions,
+  type Database,
+} from '@freight/db';
 
 export function findActiveFooterLinks(db: Database) {
   return db
@@ -52,6 +60,16 @@ export function findPromotions(db: Database, actualOn?: string) {
     .leftJoin(promoCodes, eq(promoCodes.code, promotions.promoCode))
     .where(and(...where))
     .orderBy(asc(promotions.position), asc(promotions.id));
+}
+
+/** Names of cities by our id (the origins an automatic promotion names on its card). */
+export async function findCityNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: cities.id, name: cities.name })
+    .from(cities)
+    .where(inArray(cities.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export function findIntegrationMenu(db: Database) {

@@ -1,6 +1,7 @@
 import {
   countWorkingTime,
   DEFAULT_TIME_ZONE,
+  describeAutoPromotion,
   describePromoCode,
   getCalendarYear,
   listSpecialDays,
@@ -12,7 +13,8 @@ import {
 import type { HolidaysResponse, NewsDetail, NewsItem, NewsList, Promotion } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
-import { findNewsBySlug, findNewsPage, findPromotions } from './content.repository';
+import { findAutoPromotions } from '../pricing/pricing.repository';
+import { findCityNames, findNewsBySlug, findNewsPage, findPromotions } from './content.repository';
 
 type NewsRow = NonNullable<Awaited<ReturnType<typeof findNewsBySlug>>>;
 
@@ -68,7 +70,15 @@ export async function getNews(db: Database, slug: string): Promise<NewsDetail> {
 /** Promotions; `actual` keeps those running today (Moscow date, the carrier's head office). */
 export async function listPromotions(db: Database, actual: boolean | undefined, now: Date): Promise<Promotion[]> {
   const today = toIsoDate(now, DEFAULT_TIME_ZONE)!;
-  const rows = await findPromotions(db, actual ? today : undefined);
+  const [rows, rules] = await Promise.all([findPromotions(db, actual ? today : undefined), findAutoPromotions(db)]);
+  const ruleBySlug = new Map(rules.map((rule) => [rule.slug, rule]));
+  const cityNames = await findCityNames(db, [...new Set(rules.flatMap((rule) => rule.originCityIds))]);
+  const autoConditions = (slug: string) => {
+    const rule = ruleBySlug.get(slug);
+    if (!rule) return null;
+    const origins = rule.originCityIds.flatMap((id) => cityNames.get(id) ?? []);
+    return describeAutoPromotion(rule, origins);
+  };
   return rows.map(({ promotion: r, promo }) => ({
     id: r.id,
     slug: r.slug,
@@ -79,6 +89,8 @@ export async function listPromotions(db: Database, actual: boolean | undefined, 
     // a known one comes with its conditions from the row the pricing enforces (issue 21).
     promo_code: promo?.code ?? null,
     promo_conditions: promo ? describePromoCode({ ...promo, kind: promo.kind as PromoCode['kind'] }, now) : null,
+    // An automatic promotion states the conditions of the rule the pricing applies (issue 21).
+    auto_conditions: autoConditions(r.slug),
     discount_percent: r.discountPercent,
     starts_on: r.startsOn,
     ends_on: r.endsOn,

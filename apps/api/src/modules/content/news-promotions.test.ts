@@ -8,7 +8,7 @@ import {
   PromotionsResponseSchema,
 } from '@freight/contracts';
 import { addCalendarDays, toIsoDate } from '@freight/domain';
-import { newsItems, promoCodes, promotions } from '@freight/db';
+import { newsItems, promoCodes, promotionRules, promotions } from '@freight/db';
 import { createTestContext, type TestContext } from '../../test/helpers';
 
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -159,6 +159,39 @@ describe('content calls: news, promotions, holidays, integration menu', () => {
       .update(promotions)
       .set({ promoCode: null })
       .where(eq(promotions.slug, 'zimnij-zabor-besplatno'));
+  });
+
+  it('an automatic promotion states the conditions of the rule the pricing applies (promotion_rules)', async () => {
+    const list = async () =>
+      PromotionsResponseSchema.parse((await get('/api/v1/duty_dynamic_content/promotion')).json());
+    const december = async () => (await list()).find((p) => p.slug === 'zimnij-zabor-besplatno')!;
+    expect(await december()).toMatchObject({
+      promo_code: null,
+      promo_conditions: null,
+      auto_conditions:
+        'Забор груза от двери — бесплатно для заказов от 200 кг или от 1 м³ при заборе с 1 по 31 декабря 2026 г.; ' +
+        'города отправления: Москва, Санкт-Петербург, Екатеринбург. ' +
+        'Скидка появится в расчёте отдельной строкой, промокод не нужен',
+    });
+    // The text follows the row: change the rule, the card says so.
+    const [promotion] = await ctx.database.db
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(eq(promotions.slug, 'zimnij-zabor-besplatno'));
+    const rule = eq(promotionRules.promotionId, promotion!.id);
+    await ctx.database.db.update(promotionRules).set({ minWeightKg: 300, minVolumeM3: null }).where(rule);
+    try {
+      expect((await december()).auto_conditions).toMatch(
+        /^Забор груза от двери — бесплатно для заказов от 300 кг при заборе/,
+      );
+    } finally {
+      await ctx.database.db.update(promotionRules).set({ minWeightKg: 200, minVolumeM3: 1 }).where(rule);
+    }
+    // Promotions without a rule have none.
+    const others = (await list()).filter((p) => p.slug !== 'zimnij-zabor-besplatno');
+    expect(others.every((p) => p.auto_conditions === null)).toBe(true);
+    // The marketplace discount is not automatic: its card says how to get it.
+    expect(others.find((p) => p.slug === 'marketplejsy-15')!.terms).toContain('«Мой менеджер»');
   });
 
   it('duty_holidays: every year with its official totals, and one year on request', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   cities,
   clientDiscounts,
@@ -10,6 +10,8 @@ import {
   priceLists,
   profileMembers,
   promoCodes,
+  promotionRules,
+  promotions,
   surcharges,
   tariffRoutes,
   tariffZoneCities,
@@ -17,6 +19,7 @@ import {
   users,
   type Database,
 } from '@freight/db';
+import type { AutoPromotion, AutoPromotionEffect } from '@freight/domain';
 
 /** A city by our id (digits) or FIAS id (UUID), with its tariff zone (null: outside every zone). */
 export async function findPricingCity(db: Database, ref: string) {
@@ -72,6 +75,29 @@ export async function findDoorRate(db: Database, cityId: number) {
 /** Every active packaging type (a short list, kept whole in the reference cache). */
 export const findActivePackages = (db: Database) =>
   db.select().from(packageTypes).where(eq(packageTypes.isActive, true));
+
+/**
+ * The automatic promotions (promotion_rules) of active promotions, in the promotions' order:
+ * each with its promotion's slug and title (a short list, kept whole in the reference cache).
+ */
+export async function findAutoPromotions(db: Database): Promise<AutoPromotion[]> {
+  const rows = await db
+    .select({ rule: promotionRules, slug: promotions.slug, title: promotions.title })
+    .from(promotionRules)
+    .innerJoin(promotions, eq(promotions.id, promotionRules.promotionId))
+    .where(eq(promotions.isActive, true))
+    .orderBy(asc(promotions.position), asc(promotions.id));
+  return rows.map(({ rule, slug, title }) => ({
+    slug,
+    title,
+    effect: rule.effect as AutoPromotionEffect,
+    validFrom: rule.validFrom,
+    validTo: rule.validTo,
+    originCityIds: rule.originCityIds,
+    minWeightKg: rule.minWeightKg,
+    minVolumeM3: rule.minVolumeM3,
+  }));
+}
 
 // The two lookups the calculator makes on every call are prepared once per database: no SQL is
 // rebuilt per request, and PostgreSQL parses and plans them once per connection.

@@ -12,6 +12,7 @@ import {
   pricingPlaces,
   summarizePlaces,
   summarizeTotals,
+  type AutoPromotion,
   type CalcMode,
   type CargoSummary,
   type DoorSide,
@@ -35,6 +36,7 @@ import { AppError } from '../../errors/app-error';
 import { checkTransportationTypes } from '../catalog/catalog.service';
 import { pricingReferenceFor, type ReferenceCache } from './reference-cache';
 import {
+  findAutoPromotions,
   findDoorRate,
   findActivePackages,
   findClientDiscountBp,
@@ -185,6 +187,23 @@ function personalDiscountBp(ctx: PricingContext, wanted: boolean | undefined): n
 
 const cityBrief = (c: PricingCity) => ({ id: c.id, name: c.name, timezone: c.timezone });
 
+const NO_PROMOTIONS: readonly AutoPromotion[] = [];
+
+/**
+ * The automatic promotions (promotion_rules of active promotions), through the reference cache
+ * like the tariffs; only a door pick-up can be made free, so without one none is read.
+ */
+const autoPromotionsFor = (
+  ref: ReferenceCache,
+  db: Database,
+  doorPickup: boolean,
+): readonly AutoPromotion[] | Promise<readonly AutoPromotion[]> =>
+  doorPickup ? ref.get('auto-promotions', () => findAutoPromotions(db)) : NO_PROMOTIONS;
+
+/** The pricing's input of automatic promotions: judged on the origin and the planned pick-up date. */
+const promotionsInput = (rules: readonly AutoPromotion[], origin: PricingCity, pickupDate: string) =>
+  rules.length > 0 ? { rules, originCityId: origin.id, pickupDate } : null;
+
 // Calendar arithmetic and its wording are pure: memoised per minute and time zone (dispatch) and
 // per dispatch date, transit days and chosen dates (terms and arrival). The maps are small and
 // emptied when they grow.
@@ -261,13 +280,16 @@ export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuer
   if (priced.length === 0) throw noRoute();
   const cargo = summarizeTotals(query.quantity, query.weight, query.volume);
   const first = priced[0]!.row;
-  const [rates, pickupDoor, deliveryDoor, personalBp] = await Promise.all([
+  const [rates, pickupDoor, deliveryDoor, personalBp, promotionRules] = await Promise.all([
     loadRates(ref, db, { vatIncluded: first.vatIncluded, vatRateBp: first.vatRateBp }),
     query.from_address ? doorTariff(ref, db, from) : null,
     query.to_address ? doorTariff(ref, db, to) : null,
     personalDiscountBp(ctx, query.is_logged),
+    autoPromotionsFor(ref, db, Boolean(query.from_address)),
   ]);
   const dispatch = dispatchFor(now, from.timezone);
+  // No date is chosen here: the pick-up is planned for the earliest dispatch (planArrival).
+  const autoPromotions = promotionsInput(promotionRules, from, dispatch);
   const side = (door: DoorTariff | null): DoorSide | null =>
     door ? { door, kmOutsideRing: 0, handling: { loading: false, floor: 1, hasLift: false } } : null;
   return {
@@ -290,6 +312,7 @@ export async function pricesAndTerms(ctx: PricingContext, query: PricesTermsQuer
         declaredValueKopecks: 0,
         personalDiscountBp: personalBp,
         promo: null,
+        autoPromotions,
         now,
         // Only the total is shown here.
         explain: false,
@@ -320,7 +343,7 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
   if (!chosen) {
     throw new AppError('BAD_REQUEST', 422, P.typeUnavailable, { transportation_type: P.typeUnavailable });
   }
-  const [rates, packageByCode, pickupDoor, deliveryDoor, personalBp, promo] = await Promise.all([
+  const [rates, packageByCode, pickupDoor, deliveryDoor, personalBp, promo, promotionRules] = await Promise.all([
     loadRates(ref, db, { vatIncluded: chosen.row.vatIncluded, vatRateBp: chosen.row.vatRateBp }),
     ref.get('packages', async () => new Map((await findActivePackages(db)).map((p) => [p.code, p]))),
     body.departure.type === 'address' ? doorTariff(ref, db, from) : null,
@@ -328,6 +351,7 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
     personalDiscountBp(ctx, body.is_logged),
     // Never cached: an exhausted or disabled code must show at once.
     body.promocode ? findPromoCode(db, body.promocode) : undefined,
+    autoPromotionsFor(ref, db, body.departure.type === 'address'),
   ]);
   const fields: Record<string, string> = {};
   const packaging: PackagingChoice[] = [];
@@ -358,6 +382,12 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
         }
       : null;
   const route = chosen.tariff;
+  const planned = terms(dispatchFor(now, from.timezone), route, {
+    pickupDate: body.departure_date ?? null,
+    deliveryDate: body.delivery_date ?? null,
+    pickupAtDoor: body.departure.type === 'address',
+    deliveryAtDoor: body.delivery.type === 'address',
+  });
   const price: OrderPrice = calculateOrderPrice({
     route,
     rates,
@@ -371,18 +401,15 @@ export async function fullCalculation(ctx: PricingContext, body: FullRequest): P
     promo: body.promocode
       ? { entered: body.promocode, found: promo ? { ...promo, kind: promo.kind as PromoCode['kind'] } : null }
       : null,
+    // Judged on the planned pick-up: the chosen date, or the earliest dispatch (planArrival).
+    autoPromotions: promotionsInput(promotionRules, from, planned.dispatch_date),
     now,
   });
   return {
     city_from: cityBrief(from),
     city_to: cityBrief(to),
     transportation_type: { id: chosen.type.id, code: chosen.type.code, name: chosen.type.name },
-    ...terms(dispatchFor(now, from.timezone), route, {
-      pickupDate: body.departure_date ?? null,
-      deliveryDate: body.delivery_date ?? null,
-      pickupAtDoor: body.departure.type === 'address',
-      deliveryAtDoor: body.delivery.type === 'address',
-    }),
+    ...planned,
     lines: price.lines.map((l) => ({
       code: l.code,
       title: l.title,

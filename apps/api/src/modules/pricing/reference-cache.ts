@@ -2,9 +2,10 @@ import type { Database } from '@freight/db';
 
 /**
  * In-process cache of the pricing reference data: cities with their tariff zone, tariff routes
- * between two cities, surcharges, door-service rates, packaging types. They change rarely (a
- * new price list, a new city) and are read on every keystroke of the calculator, where every
- * database round trip counts (PGlite answers one query at a time).
+ * between two cities, surcharges, door-service rates, packaging types, automatic promotions
+ * (promotion_rules). They change rarely (a new price list, a new city) and are read on every
+ * keystroke of the calculator, where every database round trip counts (PGlite answers one
+ * query at a time).
  *
  * Staleness rule: a value is served for at most `ttlMs` (60 s) after the moment its database
  * read began; after that the next caller waits for a fresh read. Under steady traffic the read
@@ -147,8 +148,8 @@ export const personalDiscountsFor = (db: Database): ReferenceCache => cachesFor(
 
 /**
  * Call after changing tariffs, zones, surcharges, door rates, packaging types, cities,
- * subdivisions or personal discounts through the application: the next calculation reads
- * them afresh.
+ * subdivisions, promotions or personal discounts through the application: the next calculation
+ * reads them afresh.
  */
 export function invalidatePricingReference(db: Database): void {
   const caches = perDatabase.get(db);

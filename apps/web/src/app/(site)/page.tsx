@@ -152,6 +152,12 @@ export default async function HomePage({
                     <PromoConditions code={promo.promo_code} conditions={promo.promo_conditions} />
                     <p className={styles.muted}>{promo.terms}</p>
                   </>
+                ) : promo.auto_conditions ? (
+                  // An automatic promotion: its conditions are the rule the pricing applies.
+                  <>
+                    <p data-testid="auto-promo-conditions">{promo.auto_conditions}.</p>
+                    <p className={styles.muted}>{promo.terms}</p>
+                  </>
                 ) : (
                   <p className={styles.muted}>
                     {promo.terms} <time dateTime={promo.ends_on}>{L.until(formatLongDate(promo.ends_on))}</time>
