@@ -69,7 +69,12 @@ export function NetworkMap({ points, label, className }: NetworkMapProps) {
                   marker.points.some((p) => p.major) && styles.major,
                   count !== undefined && styles.group,
                 )}
-                style={{ left: percent(marker.x / width), top: percent(marker.y / height) }}
+                // A marker standing for more places lies above its smaller neighbours.
+                style={{
+                  left: percent(marker.x / width),
+                  top: percent(marker.y / height),
+                  zIndex: Math.min(places, 90),
+                }}
               >
                 {href ? (
                   <Link href={href} prefetch={false} className={styles.dot} title={tooltip} aria-label={name}>
