@@ -106,7 +106,7 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
     await context.close();
   });
 
-  it('shows the whole network on a map drawn without tiles; a city marker opens the city', async () => {
+  it('shows the whole network on a map drawn without tiles; a city chosen shows its points, each opening its page', async () => {
     for (const width of [1280, 375]) {
       const context = await newContext(browser, baseUrl, width);
       const page = await context.newPage();
@@ -119,17 +119,22 @@ describe.skipIf(E2E_SKIP)('carrier network and public content in a real browser'
       // Russia's outline is drawn on the server: an SVG path, no tile image.
       await expect(map.locator('svg path').count()).resolves.toBeGreaterThan(0);
       await expect(map.locator('img').count()).resolves.toBe(0);
-      const markers = map.getByRole('link');
+      // A marker per city with its number of points; at country scale they are images, not links.
+      const markers = map.getByRole('img');
       expect(await markers.count()).toBeGreaterThanOrEqual(60);
-      await expect(map.getByRole('link', { name: 'Москва: 6 пунктов' }).isVisible()).resolves.toBe(true);
+      await expect(map.getByRole('img', { name: 'Москва: 6 пунктов' }).isVisible()).resolves.toBe(true);
+      await expect(map.getByRole('link').count()).resolves.toBe(0);
       if (width === 1280) {
-        await map.getByRole('link', { name: 'Новосибирск: 3 пункта' }).click();
-        await page.waitForURL(/\/offices\?city=\d+/);
+        await page.getByLabel('Город', { exact: true }).selectOption({ label: 'Новосибирск' });
+        await page.getByRole('button', { name: 'Найти' }).click();
+        await page.waitForURL(/\/offices\?.*city=\d+/);
         await page.getByText('Найдено: 3 пункта').waitFor();
-        // The city's own points, zoomed in: one marker per point.
-        await expect(page.getByRole('region', { name: 'Карта подразделений' }).getByRole('link').count()).resolves.toBe(
-          3,
-        );
+        // The city's own points, zoomed in: one marker per point, each a link to its page.
+        const zoomed = page.getByRole('region', { name: 'Карта подразделений' }).getByRole('link');
+        await expect(zoomed.count()).resolves.toBe(3);
+        await zoomed.first().click();
+        await page.waitForURL(/\/offices\/\d+$/);
+        await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toMatch(/Новосибирск$/);
       }
       await context.close();
     }

@@ -104,10 +104,11 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
           lat: c.lat,
           lon: c.lon,
           title: c.name,
-          href: cityHref(c.id),
           major: c.has_terminal,
           count: c.subdivisions_count,
-          group: { key: String(c.id), label: c.name, href: cityHref(c.id) },
+          // No links here: 80 cities at country scale are too close for fingers (the city is chosen
+          // in the search form above); the markers are images with the city and its count.
+          group: { key: String(c.id), label: c.name },
         }))
       : offices.map((o) => ({
           id: o.id,
