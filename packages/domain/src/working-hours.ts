@@ -79,6 +79,21 @@ export type OpenState =
   | { kind: 'closed'; opensOn: string; opensAt: string; dayOffset: number }
   | { kind: 'closed_long' };
 
+/**
+ * `HH:MM` formatters per IANA time zone. Making an Intl.DateTimeFormat costs far more than
+ * formatting with one (a list of 1 000 offices asks for the state of each), so each zone's is kept.
+ */
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clockFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Days scanned ahead for the next opening; beyond that an office counts as closed for long. */
 const LOOKAHEAD_DAYS = 14;
 
@@ -90,7 +105,7 @@ const LOOKAHEAD_DAYS = 14;
 export function getOpenState(schedule: OfficeSchedule, now: Date, timeZone: string): OpenState {
   const today = toIsoDate(now, timeZone);
   if (today === null) throw new RangeError('Invalid date');
-  const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  const clock = clockFormatter(timeZone)
     .format(now)
     .replace(/[^\d:]/g, '');
   const minutes = minutesOf(clock);

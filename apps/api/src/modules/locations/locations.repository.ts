@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { EARTH_RADIUS_KM } from '@freight/domain';
+import { EARTH_RADIUS_KM, type OfficeSchedule } from '@freight/domain';
 import { cities, iframeRequests, streets, subdivisions, type Database } from '@freight/db';
 
 /** No window: every matching row (a LIMIT the table never reaches). */
@@ -193,8 +193,9 @@ export async function findSubdivisions(db: Database, filter: SubdivisionFilter =
 }
 
 /**
- * One window of a subdivision search and the number of all that match. Two queries: the ids in
- * order (narrow rows, so ordering a large network stays cheap), then those subdivisions in full.
+ * One window of a subdivision search and the number of all that match, in one query: the window
+ * is cut from narrow rows (id and the count of all, so ordering a large network stays cheap),
+ * then only its subdivisions are read in full.
  */
 export async function findSubdivisionWindow(
   db: Database,
@@ -202,16 +203,29 @@ export async function findSubdivisionWindow(
   window: SubdivisionWindow,
 ): Promise<{ rows: SubdivisionRow[]; total: number }> {
   const where = subdivisionWhere(filter);
+  const order = subdivisionOrder(window.near);
   const offset = window.offset ?? 0;
-  const ids = await db
-    .select({ id: subdivisions.id, total: sql<number>`(count(*) over ())::int` })
-    .from(subdivisions)
+  const page = db.$with('page').as(
+    db
+      .select({
+        id: sql<number>`${subdivisions.id}`.as('page_id'),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(subdivisions)
+      .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+      .where(where)
+      .orderBy(...order)
+      .limit(window.limit ?? ALL_ROWS)
+      .offset(offset),
+  );
+  const found = await db
+    .with(page)
+    .select({ ...subdivisionColumns, total: page.total })
+    .from(page)
+    .innerJoin(subdivisions, eq(subdivisions.id, page.id))
     .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .where(where)
-    .orderBy(...subdivisionOrder(window.near))
-    .limit(window.limit ?? ALL_ROWS)
-    .offset(offset);
-  if (ids.length === 0) {
+    .orderBy(...order);
+  if (found.length === 0) {
     // A window past the end has no row to carry the total.
     const [counted] = offset
       ? await db
@@ -222,19 +236,62 @@ export async function findSubdivisionWindow(
       : [{ n: 0 }];
     return { rows: [], total: counted?.n ?? 0 };
   }
+  const rows = found.map(({ total: _total, ...row }): SubdivisionRow => row);
+  return { rows, total: found[0]!.total };
+}
+
+/**
+ * Every subdivision of a search in order (the nearest to `near` first), with only what its
+ * state at a moment needs: its schedule and its city's time zone. Offices sharing a schedule
+ * share one object, so a caller can judge each distinct schedule once.
+ */
+export async function findSubdivisionSchedules(
+  db: Database,
+  filter: SubdivisionFilter,
+  near?: { lat: number; lon: number },
+): Promise<Array<{ id: number; schedule: OfficeSchedule; timezone: string }>> {
+  const rows = await db
+    .select({ id: subdivisions.id, schedule: sql<string>`${subdivisions.schedule}::text`, timezone: cities.timezone })
+    .from(subdivisions)
+    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+    .where(subdivisionWhere(filter))
+    .orderBy(...subdivisionOrder(near));
+  const parsed = new Map<string, OfficeSchedule>();
+  return rows.map(({ id, schedule: text, timezone }) => {
+    let schedule = parsed.get(text);
+    if (!schedule) {
+      schedule = JSON.parse(text) as OfficeSchedule;
+      parsed.set(text, schedule);
+    }
+    return { id, schedule, timezone };
+  });
+}
+
+/** Subdivisions by id, in the order of `ids`; an id with no active subdivision is left out. */
+export async function findSubdivisionsByIds(db: Database, ids: number[]): Promise<SubdivisionRow[]> {
+  if (ids.length === 0) return [];
   const found = await db
     .select(subdivisionColumns)
     .from(subdivisions)
     .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .where(
-      inArray(
-        subdivisions.id,
-        ids.map((r) => r.id),
-      ),
-    );
+    .where(and(eq(subdivisions.isActive, true), inArray(subdivisions.id, ids)));
   const byId = new Map(found.map((row) => [row.id, row]));
-  const rows = ids.map((r) => byId.get(r.id)).filter((row): row is SubdivisionRow => row !== undefined);
-  return { rows, total: ids[0]!.total };
+  return ids.map((id) => byId.get(id)).filter((row): row is SubdivisionRow => row !== undefined);
+}
+
+/** The active subdivisions per city: all of them, the terminals and the partner points. */
+export async function countSubdivisionsByCity(db: Database) {
+  return db
+    .select({
+      cityId: subdivisions.cityId,
+      total: sql<number>`count(*)::int`,
+      terminals: sql<number>`(count(*) filter (where ${subdivisions.kind} = 'terminal'))::int`,
+      partnerPoints: sql<number>`(count(*) filter (where ${subdivisions.isPartner}))::int`,
+    })
+    .from(subdivisions)
+    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
+    .where(eq(subdivisions.isActive, true))
+    .groupBy(subdivisions.cityId);
 }
 
 /**

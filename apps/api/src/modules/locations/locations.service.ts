@@ -5,6 +5,7 @@ import {
   getOpenState,
   MESSAGES,
   PD_CONSENT,
+  type OfficeSchedule,
 } from '@freight/domain';
 import type {
   AddressSuggestion,
@@ -21,10 +22,13 @@ import { AppError } from '../../errors/app-error';
 import { recordConsent } from '../consents/consent.service';
 import { fromDadataAddress, type SuggestionProvider } from './dadata';
 import {
+  countSubdivisionsByCity,
   findCities,
   findCityByRef,
   findStreets,
   findSubdivisions,
+  findSubdivisionSchedules,
+  findSubdivisionsByIds,
   findSubdivisionWindow,
   insertIframeRequest,
   type CityRow,
@@ -112,14 +116,19 @@ export async function listPopularCities(db: Database) {
 }
 
 export async function getCountryMap(db: Database): Promise<CountryMap> {
-  const [rows, offices] = await Promise.all([findCities(db, { withSubdivisionsOnly: true }), findSubdivisions(db)]);
-  const terminalCities = new Set(offices.filter((o) => o.kind === 'terminal').map((o) => o.city.id));
+  // Counted by the database: reading every office of a large network only to count them is slow.
+  const [rows, counts] = await Promise.all([
+    findCities(db, { withSubdivisionsOnly: true }),
+    countSubdivisionsByCity(db),
+  ]);
+  const terminalCities = new Set(counts.filter((c) => c.terminals > 0).map((c) => c.cityId));
+  const sum = (pick: (c: (typeof counts)[number]) => number) => counts.reduce((total, c) => total + pick(c), 0);
   return {
     totals: {
       cities: rows.length,
-      subdivisions: offices.length,
-      terminals: offices.filter((o) => o.kind === 'terminal').length,
-      partner_points: offices.filter((o) => o.isPartner).length,
+      subdivisions: sum((c) => c.total),
+      terminals: sum((c) => c.terminals),
+      partner_points: sum((c) => c.partnerPoints),
       regions: new Set(rows.map((r) => r.regionCode)).size,
       federal_districts: new Set(rows.map((r) => r.federalDistrict)).size,
     },
@@ -195,12 +204,25 @@ export async function searchSubdivisions(
   const toItem = (row: SubdivisionRow) => toSubdivision(row, now, point ? distanceKm(point, row) : null);
   if (query.open_now) {
     // Being open depends on each office's schedule, exceptions and city clock: the database
-    // orders and filters the rest, the open ones are picked here and then cut to the page.
-    const { rows } = await findSubdivisionWindow(db, filter, point ? { near: point } : {});
-    const open = rows.filter((row) => getOpenState(row.schedule, now, row.city.timezone).kind === 'open');
+    // orders and filters the rest, the open ones are picked here (each distinct schedule and
+    // time zone judged once) and cut to the page; only the page's offices are then read in full.
+    const candidates = await findSubdivisionSchedules(db, filter, point);
+    const judged = new Map<OfficeSchedule, Map<string, boolean>>();
+    const isOpen = ({ schedule, timezone }: { schedule: OfficeSchedule; timezone: string }) => {
+      let byZone = judged.get(schedule);
+      if (!byZone) judged.set(schedule, (byZone = new Map()));
+      let open = byZone.get(timezone);
+      if (open === undefined) byZone.set(timezone, (open = getOpenState(schedule, now, timezone).kind === 'open'));
+      return open;
+    };
+    const open = candidates.filter(isOpen);
     const skip = query.skip ?? 0;
     const page = query.limit !== undefined ? open.slice(skip, skip + query.limit) : open;
-    return { items: page.map(toItem), total: open.length };
+    const rows = await findSubdivisionsByIds(
+      db,
+      page.map((c) => c.id),
+    );
+    return { items: rows.map(toItem), total: open.length };
   }
   const { rows, total } = await findSubdivisionWindow(db, filter, {
     ...(point ? { near: point } : {}),

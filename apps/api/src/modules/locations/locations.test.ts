@@ -83,6 +83,18 @@ describe('location calls', () => {
     expect(map.totals.federal_districts).toBe(8);
     expect(map.totals.cities).toBe(map.cities.length);
     expect(map.cities.find((c) => c.name === 'Магадан')).toMatchObject({ has_terminal: false });
+    // The same numbers as the list of every office.
+    const offices = SubdivisionsResponseSchema.parse((await get('/api/v1/duty_locality/subdivisions')).json());
+    const terminals = offices.filter((o) => o.kind === 'terminal');
+    expect(map.totals).toMatchObject({
+      subdivisions: offices.length,
+      terminals: terminals.length,
+      partner_points: offices.filter((o) => o.is_partner).length,
+    });
+    expect(map.cities.reduce((sum, c) => sum + c.subdivisions_count, 0)).toBe(offices.length);
+    const terminalCities = [...new Set(terminals.map((o) => o.city.id))].sort((a, b) => a - b);
+    expect(map.cities.filter((c) => c.has_terminal).map((c) => c.id)).toEqual(expect.arrayContaining(terminalCities));
+    expect(map.cities.filter((c) => c.has_terminal)).toHaveLength(terminalCities.length);
   });
 
   describe('GET duty_locality/subdivisions and subdivision_by_city', () => {

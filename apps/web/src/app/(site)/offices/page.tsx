@@ -70,22 +70,28 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
   let cities: Array<{ id: number; name: string }> = [];
   let nearPoint: Awaited<ReturnType<typeof locate>> = null;
   try {
-    [cities, nearPoint] = await Promise.all([
-      getNetworkCities(),
-      values.near.length >= 2 ? locate(values.near) : Promise.resolve(here ? { ...here, label: '' } : null),
-    ]);
-    if (wholeNetwork) networkCities = await getNetworkMap().catch(() => []);
-    result = await searchOffices(
-      {
-        text: values.q.length >= 1 ? values.q : undefined,
-        cityId: values.city || undefined,
-        operation: values.op || undefined,
-        partnerOnly: values.partner,
-        openNow: values.open,
-        near: nearPoint ?? undefined,
-      },
-      page,
+    // The calls are independent (only the search waits for the place typed), so a page whose
+    // answers are not in the cache waits for the slowest of them, not for their sum.
+    const near = values.near.length >= 2 ? locate(values.near) : Promise.resolve(here ? { ...here, label: '' } : null);
+    const search = near.then((point) =>
+      searchOffices(
+        {
+          text: values.q.length >= 1 ? values.q : undefined,
+          cityId: values.city || undefined,
+          operation: values.op || undefined,
+          partnerOnly: values.partner,
+          openNow: values.open,
+          near: point ?? undefined,
+        },
+        page,
+      ),
     );
+    [cities, networkCities, nearPoint, result] = await Promise.all([
+      getNetworkCities(),
+      wholeNetwork ? getNetworkMap().catch(() => []) : [],
+      near,
+      search,
+    ]);
   } catch {
     result = null;
   }
