@@ -276,6 +276,16 @@ export function getOutline(viewport: MapViewport): MapOutline {
   return outline;
 }
 
+/** Whether a view is the whole country (whose outline is served once as cached images, /map/*.svg). */
+export function isWholeCountry(viewport: MapViewport): boolean {
+  return viewport.x === 0 && viewport.y === 0 && viewport.width === MAP_WIDTH;
+}
+
+/** The whole-country outlines, for the cached images of /map/[layer]. */
+export function getWholeCountryOutline(): MapOutline {
+  return getOutline({ x: 0, y: 0, width: MAP_WIDTH, height: getFrame().height });
+}
+
 /** Everything the network map draws for these points: the view, its outlines and the markers. */
 export function buildNetworkMap(points: readonly MapPoint[]): NetworkMapModel {
   const { width, height } = getMapSize();

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import clsx from 'clsx';
 import { formatCount, MESSAGES } from '@freight/domain';
 import type { MapPoint } from './map-point';
-import { buildNetworkMap, type MapMarker } from './network-map-geometry';
+import { buildNetworkMap, isWholeCountry, type MapMarker } from './network-map-geometry';
 import styles from './network-map.module.css';
 
 export interface NetworkMapProps {
@@ -31,7 +31,12 @@ function describe(marker: MapMarker): { name: string; tooltip: string; href?: st
   };
 }
 
-const percent = (share: number) => `${(share * 100).toFixed(3)}%`;
+const mask = (layer: string) => {
+  const image = `url(/map/${layer}.svg)`;
+  return { maskImage: image, WebkitMaskImage: image };
+};
+
+const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
 
 /**
  * The network on a map drawn on the server, with no tiles and no script: Russia's outline
@@ -42,7 +47,10 @@ const percent = (share: number) => `${(share * 100).toFixed(3)}%`;
  * focus ring at any map width; the SVG itself is decoration.
  */
 export function NetworkMap({ points, label, className }: NetworkMapProps) {
-  const { width, height, outline, markers } = buildNetworkMap(points);
+  const { width, height, viewport, outline, markers } = buildNetworkMap(points);
+  // The whole country is the same for every page: its outline comes as cached images (/map/*.svg)
+  // painted as masks in the theme's colours; a zoomed view carries its own small outline.
+  const whole = isWholeCountry(viewport);
   return (
     <div
       className={clsx(styles.map, className)}
@@ -51,10 +59,18 @@ export function NetworkMap({ points, label, className }: NetworkMapProps) {
       aria-label={label}
       data-testid="network-map"
     >
-      <svg className={styles.geo} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
-        {outline.neighbours && <path className={styles.neighbours} d={outline.neighbours} />}
-        {outline.russia && <path className={styles.russia} d={outline.russia} />}
-      </svg>
+      {whole ? (
+        <div className={styles.geoLayers} aria-hidden="true">
+          <div className={clsx(styles.mask, styles.landMask)} style={mask('land')} />
+          <div className={clsx(styles.mask, styles.russiaMask)} style={mask('russia')} />
+          <div className={clsx(styles.mask, styles.russiaLine)} style={mask('russia-line')} />
+        </div>
+      ) : (
+        <svg className={styles.geo} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
+          {outline.neighbours && <path className={styles.neighbours} d={outline.neighbours} />}
+          {outline.russia && <path className={styles.russia} d={outline.russia} />}
+        </svg>
+      )}
       {markers.length > 0 && (
         <ul className={styles.markers}>
           {markers.map((marker) => {
@@ -73,7 +89,7 @@ export function NetworkMap({ points, label, className }: NetworkMapProps) {
                 style={{
                   left: percent(marker.x / width),
                   top: percent(marker.y / height),
-                  zIndex: Math.min(places, 90),
+                  ...(places > 1 ? { zIndex: Math.min(places, 90) } : {}),
                 }}
               >
                 {href ? (
