@@ -7,7 +7,7 @@ import { ACCESS_REQUEST_TEXTS } from '@freight/domain/texts/access-request';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert, Button, FileUpload, formatFileSize } from '@/components/ui';
-import { LazyModal, preloadModal } from '@/components/ui/lazy-modal';
+import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ApiError } from '@/lib/api/client';
 import { accessRequestApi, errorMessage } from '../api/access-request-api';
 import { slotsLeft } from '../lib/files';
@@ -106,48 +106,20 @@ function AddDocuments({ request }: { request: AccessRequest }) {
 /** «Удалить заявку» with a confirmation dialog; back to the list afterwards. */
 function DeleteRequest({ request }: { request: AccessRequest }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await accessRequestApi.remove(request.id);
-      setOpen(false);
-      router.push('/personal-account/access');
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : A.removeFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button appearance="dangerous" onClick={() => setOpen(true)} onPointerEnter={preloadModal} onFocus={preloadModal}>
-        {A.remove}
-      </Button>
-      <LazyModal
-        open={open}
-        onOpenChange={setOpen}
-        title={A.removeConfirmTitle}
-        description={A.removeConfirmText}
-        maxWidth={480}
-        footer={
-          <div className={styles.actions}>
-            <Button appearance="secondary" onClick={() => setOpen(false)}>
-              {A.cancel}
-            </Button>
-            <Button appearance="dangerous" loading={busy} onClick={() => void confirm()}>
-              {A.removeConfirm}
-            </Button>
-          </div>
-        }
-      >
-        {error ? <Alert variant="error">{error}</Alert> : null}
-      </LazyModal>
-    </>
+    <ConfirmAction
+      label={A.remove}
+      title={A.removeConfirmTitle}
+      description={A.removeConfirmText}
+      cancelLabel={A.cancel}
+      confirmLabel={A.removeConfirm}
+      errorText={(e) => (e instanceof ApiError ? e.message : A.removeFailed)}
+      onConfirm={async () => {
+        await accessRequestApi.remove(request.id);
+        router.push('/personal-account/access');
+        router.refresh();
+      }}
+    />
   );
 }
 
