@@ -3,7 +3,6 @@ export const ACCOUNT_ORDERS_TEXTS = {
   title: 'Мои заказы',
   metaTitle: 'Мои заказы',
   navLink: 'Мои заказы',
-  accountLink: 'Личный кабинет',
   backToList: 'Все заказы',
   notFoundTitle: 'Заказ не найден',
   notFoundText: 'Среди ваших заказов нет заказа с таким номером. Проверьте номер или найдите заказ в списке.',

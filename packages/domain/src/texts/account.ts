@@ -1,5 +1,7 @@
 /** Texts (account): the personal account's navigation, profile switcher and overview (issue 15); part of MESSAGES. */
 export const ACCOUNT_TEXTS = {
+  /** The first link of every account page's breadcrumbs (AccountPage). */
+  breadcrumbsRoot: 'Личный кабинет',
   navLabel: 'Разделы личного кабинета',
   nav: {
     overview: 'Обзор',

@@ -42,7 +42,6 @@ export const ANALYTICS_TEXTS = {
   screen: {
     metaTitle: 'Аналитика',
     title: 'Аналитика',
-    accountLink: 'Личный кабинет',
     lead: 'Отправки, расходы и сроки доставки по заказам ваших профилей — с изменением к прошлому периоду такой же длины.',
     filtersTitle: 'Что показать',
     profilesLegend: 'Профили',

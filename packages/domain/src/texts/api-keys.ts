@@ -32,7 +32,6 @@ export const API_KEYS_TEXTS = {
   page: {
     metaTitle: 'Интеграции',
     title: 'Интеграции',
-    accountLink: 'Личный кабинет',
     lead: (profile: string) => `Подключите ваши программы к перевозкам профиля ${profile}.`,
   },
   /** The screen /personal-account/integrations, section «API-ключи». */

@@ -52,7 +52,6 @@ export const TEAM_TEXTS = {
   screen: {
     metaTitle: 'Команда',
     title: 'Команда',
-    accountLink: 'Личный кабинет',
     personalTitle: 'Команда есть только у профиля компании',
     personalText:
       'Сейчас вы работаете как частное лицо: ваши заказы видите только вы. ' +

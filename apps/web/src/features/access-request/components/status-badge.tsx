@@ -1,14 +1,14 @@
 import type { AccessRequestStatus } from '@freight/domain/access-request';
-import styles from './access-request.module.css';
+import { Badge, type BadgeTone } from '@/components/ui';
 
-const TONE: Record<AccessRequestStatus, string | undefined> = {
-  pending: styles.tonePending,
-  needs_changes: styles.toneChanges,
-  approved: styles.toneApproved,
-  rejected: styles.toneRejected,
+const TONE: Record<AccessRequestStatus, BadgeTone> = {
+  pending: 'info',
+  needs_changes: 'warning',
+  approved: 'success',
+  rejected: 'danger',
 };
 
 /** The status chip of a request: «На проверке», «Нужны исправления», «Одобрена», «Отклонена». */
 export function StatusBadge({ status, label }: { status: AccessRequestStatus; label: string }) {
-  return <span className={`${styles.status} ${TONE[status] ?? ''}`}>{label}</span>;
+  return <Badge tone={TONE[status]}>{label}</Badge>;
 }

@@ -5,7 +5,7 @@ import { formatLongDate } from '@freight/domain/dates';
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Tabs } from '@/components/ui';
+import { ActionRow, Alert, Button, Hint, Panel, Tabs, panelClassName } from '@/components/ui';
 import { errorMessage, loadBreakdowns } from '../api/analytics-api';
 import type { AnalyticsPeriod } from '../lib/analytics-url';
 import {
@@ -105,18 +105,18 @@ export function AnalyticsContent({ data, accounts, period, dataType: initialType
     return (
       <>
         <PeriodLine period={numbers.period} previous={numbers.previous_period} />
-        <section className={styles.section} aria-labelledby="analytics-empty-h" data-testid="analytics-empty">
+        <Panel aria-labelledby="analytics-empty-h" data-testid="analytics-empty">
           <h2 id="analytics-empty-h">{S.emptyTitle}</h2>
-          <p className={styles.hint}>{S.emptyText}</p>
-          <div className={styles.actions}>
+          <Hint>{S.emptyText}</Hint>
+          <ActionRow>
             <Button as={Link} href="/calculator">
               {S.toCalculator}
             </Button>
             <Button as={Link} href="/order" appearance="secondary">
               {S.toOrder}
             </Button>
-          </div>
-        </section>
+          </ActionRow>
+        </Panel>
       </>
     );
   }
@@ -137,7 +137,7 @@ export function AnalyticsContent({ data, accounts, period, dataType: initialType
       <ChartCard
         id="analytics-dynamics"
         level={2}
-        className={styles.section}
+        className={panelClassName}
         title={S.dynamicsTitle}
         empty={dynamics.months.every((m) => m.cargo_count === 0 && m.amount_kopecks === 0)}
         table={<DynamicsTable months={dynamics.months} caption={S.tableCaption(S.dynamicsTitle, shownPeriod)} />}
@@ -150,7 +150,7 @@ export function AnalyticsContent({ data, accounts, period, dataType: initialType
       <ChartCard
         id="analytics-averages"
         level={2}
-        className={styles.section}
+        className={panelClassName}
         title={S.averagesTitle}
         empty={rows.every((row) => row.current === null && row.previous === null)}
         table={<AveragesTable rows={rows} caption={S.tableCaption(S.averagesTitle, shownPeriod)} />}
@@ -171,7 +171,7 @@ export function AnalyticsContent({ data, accounts, period, dataType: initialType
         </div>
       </ChartCard>
 
-      <section className={styles.section} aria-labelledby="analytics-breakdown-h">
+      <Panel aria-labelledby="analytics-breakdown-h">
         <h2 id="analytics-breakdown-h">{S.breakdownTitle}</h2>
         <Tabs
           label={S.dataTypeLabel}
@@ -225,7 +225,7 @@ export function AnalyticsContent({ data, accounts, period, dataType: initialType
             })}
           </div>
         </Tabs>
-      </section>
+      </Panel>
     </>
   );
 }

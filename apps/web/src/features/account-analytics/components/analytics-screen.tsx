@@ -3,7 +3,7 @@
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
 import { usePathname, useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { Alert } from '@/components/ui';
+import { Alert, panelClassName } from '@/components/ui';
 import {
   analyticsUrlQuery,
   type AnalyticsPeriod,
@@ -71,7 +71,7 @@ export function AnalyticsScreen({ profiles, state, errors, accounts, period, dat
             dataType={state.dataType}
           />
         ) : (
-          <Alert variant="error" className={styles.section}>
+          <Alert variant="error" className={panelClassName}>
             {S.loadError}
           </Alert>
         )}

@@ -1,5 +1,6 @@
 import type { AnalyticsNumbers } from '@freight/contracts/analytics';
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
+import { Panel } from '@/components/ui';
 import {
   formatCargos,
   formatKg,
@@ -73,7 +74,7 @@ export function kpisOf({ current, previous }: AnalyticsNumbers): Kpi[] {
 /** «Главное за период»: KPI cards with the change against the previous period. */
 export function KpiCards({ numbers }: { numbers: AnalyticsNumbers }) {
   return (
-    <section className={styles.section} aria-labelledby="analytics-kpi-h">
+    <Panel aria-labelledby="analytics-kpi-h">
       <h2 id="analytics-kpi-h">{S.kpiTitle}</h2>
       <ul className={styles.kpis}>
         {kpisOf(numbers).map((kpi) => (
@@ -86,6 +87,6 @@ export function KpiCards({ numbers }: { numbers: AnalyticsNumbers }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import type { AnalyticsBreakdown, AnalyticsDynamics } from '@freight/contracts/analytics';
 import { formatNumber } from '@freight/domain/money';
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
+import { Table } from '@/components/ui';
 import { formatMeasure, formatMoney, formatShare, monthName, type AverageRow } from '../lib/format';
 import { ChangeNote } from './change-note';
 import styles from './analytics.module.css';
@@ -21,7 +22,7 @@ export function DynamicsTable({ months, caption }: { months: AnalyticsDynamics['
   );
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table}>
+      <Table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -60,7 +61,7 @@ export function DynamicsTable({ months, caption }: { months: AnalyticsDynamics['
             <td className={styles.number}>{formatMoney(total.amount)}</td>
           </tr>
         </tfoot>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -69,7 +70,7 @@ export function DynamicsTable({ months, caption }: { months: AnalyticsDynamics['
 export function AveragesTable({ rows, caption }: { rows: readonly AverageRow[]; caption: string }) {
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table}>
+      <Table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -95,7 +96,7 @@ export function AveragesTable({ rows, caption }: { rows: readonly AverageRow[]; 
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
     </div>
   );
 }
@@ -112,7 +113,7 @@ export function BreakdownTable({
 }) {
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table}>
+      <Table className={styles.table}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -141,7 +142,7 @@ export function BreakdownTable({
             <td className={styles.number}>{breakdown.total > 0 ? formatShare(1) : formatShare(0)}</td>
           </tr>
         </tfoot>
-      </table>
+      </Table>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import type { ClientProfile } from '@freight/contracts/identity';
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
-import { Alert } from '@/components/ui';
+import { Alert, Hint, Panel } from '@/components/ui';
 import { loadApiKeys } from '../api/server';
 import { ApiKeysSection } from './api-keys-section';
 import { HowToUse } from './how-to-use';
-import styles from './api-keys.module.css';
 
 const S = API_KEYS_TEXTS.screen;
 
@@ -17,11 +16,11 @@ export async function ApiKeysPanel({ profile, origin }: { profile: ClientProfile
   if (!profile.permissions.includes('integrations.manage')) {
     return (
       <>
-        <section className={styles.section} aria-labelledby="api-keys-h">
+        <Panel aria-labelledby="api-keys-h">
           <h2 id="api-keys-h">{S.title}</h2>
-          <p className={styles.hint}>{S.intro}</p>
+          <Hint>{S.intro}</Hint>
           <Alert variant="info">{S.notAllowed}</Alert>
-        </section>
+        </Panel>
         <HowToUse origin={origin} />
       </>
     );
@@ -32,10 +31,10 @@ export async function ApiKeysPanel({ profile, origin }: { profile: ClientProfile
       {result.kind === 'ok' ? (
         <ApiKeysSection list={result.list} />
       ) : (
-        <section className={styles.section} aria-labelledby="api-keys-h">
+        <Panel aria-labelledby="api-keys-h">
           <h2 id="api-keys-h">{S.title}</h2>
           <Alert variant="error">{S.loadError}</Alert>
-        </section>
+        </Panel>
       )}
       <HowToUse origin={origin} ratePerMinute={result.kind === 'ok' ? result.list.rate_limit_per_minute : undefined} />
     </>

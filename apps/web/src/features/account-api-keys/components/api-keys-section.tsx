@@ -8,7 +8,18 @@ import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Checkbox, TextInput } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Hint,
+  ItemList,
+  ItemMeta,
+  ItemRow,
+  ItemTitle,
+  Panel,
+  TextInput,
+} from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { apiKeysApi, errorMessage } from '../api/api-keys-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
@@ -32,9 +43,9 @@ export function ApiKeysSection({ list }: ApiKeysSectionProps) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const live = list.keys.filter((key) => key.revoked_at === null).length;
   return (
-    <section className={styles.section} aria-labelledby="api-keys-h">
+    <Panel aria-labelledby="api-keys-h">
       <h2 id="api-keys-h">{S.title}</h2>
-      <p className={styles.hint}>{S.intro}</p>
+      <Hint>{S.intro}</Hint>
       {notice ? (
         <Alert variant="success" closable onClose={() => setNotice(null)}>
           {notice}
@@ -44,55 +55,49 @@ export function ApiKeysSection({ list }: ApiKeysSectionProps) {
         {S.listTitle}: {live} {pluralize(live, S.keyForms)}
       </h3>
       {list.keys.length === 0 ? (
-        <p className={styles.hint}>{S.empty}</p>
+        <Hint>{S.empty}</Hint>
       ) : (
-        <ul className={styles.list}>
+        <ItemList>
           {list.keys.map((key) => (
             <KeyItem key={key.id} apiKey={key} onDone={setNotice} />
           ))}
-        </ul>
+        </ItemList>
       )}
       <CreateKeyForm accountUuid={list.account_uuid} onCreated={setCreated} />
       <SecretDialog created={created} onClose={() => setCreated(null)} />
-    </section>
+    </Panel>
   );
 }
 
 function KeyItem({ apiKey, onDone }: { apiKey: ApiKey; onDone: (text: string) => void }) {
   const revoked = apiKey.revoked_at !== null;
   return (
-    <li className={styles.item} data-testid={`api-key-${apiKey.id}`}>
-      <div className={styles.who}>
-        <p className={styles.name}>
-          {apiKey.name}
-          <span className={styles.state} data-state={revoked ? 'revoked' : 'active'}>
-            {revoked ? S.revoked : S.active}
-          </span>
-        </p>
-        <p className={styles.meta}>
-          {S.prefix}: <code className={styles.code}>{apiKey.prefix}…</code>
-        </p>
-        <p className={styles.meta}>
-          {S.scopesLabel}: {apiKey.scopes.map((scope) => API_KEYS_TEXTS.scopes[scope]).join(', ')}
-        </p>
-        <p className={styles.meta}>{S.createdAt(formatLongDate(apiKey.created_at), apiKey.created_by)}</p>
-        <p className={styles.meta}>
-          {apiKey.revoked_at
-            ? S.revokedAt(formatLongDateTime(apiKey.revoked_at))
-            : apiKey.last_used_at
-              ? S.lastUsed(formatLongDateTime(apiKey.last_used_at))
-              : S.neverUsed}
-        </p>
-        {revoked ? null : (
-          <p className={styles.meta}>{S.rateLimit(formatCount(apiKey.rate_limit_per_minute, S.requestForms))}</p>
-        )}
-      </div>
-      {revoked ? null : (
-        <div className={styles.controls}>
-          <RevokeKey id={apiKey.id} name={apiKey.name} onDone={onDone} />
-        </div>
-      )}
-    </li>
+    <ItemRow
+      data-testid={`api-key-${apiKey.id}`}
+      controls={revoked ? null : <RevokeKey id={apiKey.id} name={apiKey.name} onDone={onDone} />}
+    >
+      <ItemTitle>
+        {apiKey.name}
+        <span className={styles.state} data-state={revoked ? 'revoked' : 'active'}>
+          {revoked ? S.revoked : S.active}
+        </span>
+      </ItemTitle>
+      <ItemMeta>
+        {S.prefix}: <code className={styles.code}>{apiKey.prefix}…</code>
+      </ItemMeta>
+      <ItemMeta>
+        {S.scopesLabel}: {apiKey.scopes.map((scope) => API_KEYS_TEXTS.scopes[scope]).join(', ')}
+      </ItemMeta>
+      <ItemMeta>{S.createdAt(formatLongDate(apiKey.created_at), apiKey.created_by)}</ItemMeta>
+      <ItemMeta>
+        {apiKey.revoked_at
+          ? S.revokedAt(formatLongDateTime(apiKey.revoked_at))
+          : apiKey.last_used_at
+            ? S.lastUsed(formatLongDateTime(apiKey.last_used_at))
+            : S.neverUsed}
+      </ItemMeta>
+      {revoked ? null : <ItemMeta>{S.rateLimit(formatCount(apiKey.rate_limit_per_minute, S.requestForms))}</ItemMeta>}
+    </ItemRow>
   );
 }
 

@@ -1,6 +1,7 @@
 import { API_PATHS } from '@freight/contracts/paths';
 import { formatCount } from '@freight/domain/plural';
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
+import { Hint, Panel } from '@/components/ui';
 import styles from './api-keys.module.css';
 
 const S = API_KEYS_TEXTS.screen;
@@ -19,7 +20,7 @@ export function HowToUse({ origin, ratePerMinute }: HowToUseProps) {
     '\n',
   );
   return (
-    <section className={styles.section} aria-labelledby="api-keys-howto-h">
+    <Panel aria-labelledby="api-keys-howto-h">
       <h2 id="api-keys-howto-h">{S.howToTitle}</h2>
       <p className={styles.text}>{S.howToText}</p>
       <p className={styles.text}>{S.curlCaption}</p>
@@ -32,7 +33,7 @@ export function HowToUse({ origin, ratePerMinute }: HowToUseProps) {
       <p className={styles.text}>
         <a href={API_PATHS.docs}>{S.docsLink}</a> · <a href={API_PATHS.openapi}>{S.openapiLink}</a>
       </p>
-      <p className={styles.hint}>{S.docsHint}</p>
-    </section>
+      <Hint>{S.docsHint}</Hint>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { formatCount } from '@freight/domain/plural';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { clsx } from 'clsx';
+import { Hint, Panel } from '@/components/ui';
 import { balanceText } from '../lib/balance';
 import styles from './finance.module.css';
 
@@ -37,7 +38,7 @@ export interface ContractListProps {
 export function ContractList({ contracts, positions, showProfiles }: ContractListProps) {
   const hasDefault = contracts.some((c) => c.is_default);
   return (
-    <section className={styles.section} aria-labelledby="finance-contracts-h">
+    <Panel aria-labelledby="finance-contracts-h">
       <h2 id="finance-contracts-h">{S.contractsTitle}</h2>
       <ul className={styles.contracts}>
         {contracts.map((contract) => {
@@ -58,27 +59,26 @@ export function ContractList({ contracts, positions, showProfiles }: ContractLis
                   ) : null}
                 </p>
               </div>
-              {showProfiles ? <p className={styles.muted}>{contract.profile_name}</p> : null}
+              {showProfiles ? <Hint flush>{contract.profile_name}</Hint> : null}
               <p>
                 <strong>{contract.kind_label}</strong> · {terms(contract)}
               </p>
-              <p className={styles.muted}>
+              <Hint flush>
                 {S.validity(
                   formatLongDate(contract.valid_from),
                   contract.valid_to ? formatLongDate(contract.valid_to) : null,
                 )}
-              </p>
+              </Hint>
               {position ? (
                 <p>
-                  <span className={styles.muted}>{S.contractBalance}:</span>{' '}
-                  <strong>{balanceText(position.balance_kopecks)}</strong>
+                  <Hint as="span">{S.contractBalance}:</Hint> <strong>{balanceText(position.balance_kopecks)}</strong>
                 </p>
               ) : null}
             </li>
           );
         })}
       </ul>
-      {hasDefault && contracts.length > 1 ? <p className={styles.hint}>{S.defaultHint}</p> : null}
-    </section>
+      {hasDefault && contracts.length > 1 ? <Hint>{S.defaultHint}</Hint> : null}
+    </Panel>
   );
 }

@@ -6,7 +6,7 @@ import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { clsx } from 'clsx';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
-import { Alert, MonthPicker, Select } from '@/components/ui';
+import { Alert, Hint, MonthPicker, Panel, Select } from '@/components/ui';
 import { contractFirstMonth, earlierMonth, financeHref, monthToShow, type YearMonth } from '../lib/finance-url';
 import { ReviewTable } from './review-table';
 import styles from './finance.module.css';
@@ -81,7 +81,7 @@ export function FinanceReview({
   }));
 
   return (
-    <section className={styles.section} aria-labelledby="finance-review-h">
+    <Panel aria-labelledby="finance-review-h">
       <h2 id="finance-review-h">{S.reviewTitle}</h2>
       <div className={styles.controls}>
         {contracts.length > 1 ? (
@@ -94,7 +94,7 @@ export function FinanceReview({
           />
         ) : (
           <p className={styles.onlyContract}>
-            <span className={styles.muted}>{S.contractLabel}</span>
+            <Hint as="span">{S.contractLabel}</Hint>
             <br />
             {options[0]?.label}
           </p>
@@ -110,6 +110,6 @@ export function FinanceReview({
       <div className={clsx(styles.reviewFrame, pending && styles.pending)} aria-busy={pending || undefined}>
         {review ? <ReviewTable review={review} /> : <Alert variant="error">{S.reviewError}</Alert>}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { formatRub } from '@freight/domain/money';
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { clsx } from 'clsx';
 import Link from 'next/link';
-import { formatMonth } from '@/components/ui';
+import { Hint, Table, formatMonth } from '@/components/ui';
 import { balanceText } from '../lib/balance';
 import { orderHref } from '../lib/finance-url';
 import styles from './finance.module.css';
@@ -86,8 +86,8 @@ export function ReviewTable({ review }: { review: SettlementReview }) {
   return (
     <div className={styles.review}>
       {opening}
-      <p className={styles.hint}>{S.debitCreditHint}</p>
-      <table className={styles.table} data-testid="review-table">
+      <Hint>{S.debitCreditHint}</Hint>
+      <Table stacked className={styles.table} data-testid="review-table">
         <caption className="visually-hidden">{S.tableCaption(month)}</caption>
         <thead>
           <tr>
@@ -136,7 +136,7 @@ export function ReviewTable({ review }: { review: SettlementReview }) {
             </td>
           </tr>
         </tfoot>
-      </table>
+      </Table>
       {closing}
     </div>
   );

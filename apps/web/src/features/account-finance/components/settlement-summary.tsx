@@ -3,6 +3,7 @@ import { formatLongDate } from '@freight/domain/dates';
 import { formatRub } from '@freight/domain/money';
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { clsx } from 'clsx';
+import { Hint, Panel } from '@/components/ui';
 import { balanceText, balanceTone } from '../lib/balance';
 import styles from './finance.module.css';
 
@@ -16,10 +17,10 @@ const S = SETTLEMENTS_TEXTS.screen;
 export function SettlementSummary({ position, asOf }: { position: SettlementPosition; asOf: string }) {
   const tone = balanceTone(position.balance_kopecks);
   return (
-    <section className={styles.section} aria-labelledby="finance-summary-h">
+    <Panel aria-labelledby="finance-summary-h">
       <div className={styles.sectionHead}>
         <h2 id="finance-summary-h">{S.summaryTitle}</h2>
-        <p className={styles.muted}>{S.asOf(formatLongDate(asOf))}</p>
+        <Hint flush>{S.asOf(formatLongDate(asOf))}</Hint>
       </div>
       <dl className={styles.cards}>
         <div className={clsx(styles.card, tone === 'advance' && styles.cardGood)} data-testid="summary-balance">
@@ -66,6 +67,6 @@ export function SettlementSummary({ position, asOf }: { position: SettlementPosi
           </dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }

@@ -5,13 +5,12 @@ import { MANAGER_RATING_COMMENT_MAX, nextMonthStart } from '@freight/domain/fina
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Alert, Button, TextArea } from '@/components/ui';
+import { Alert, Button, Hint, StarRating, StarsShown, TextArea } from '@/components/ui';
 import { errorMessage, managerApi } from '../api/manager-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
 import styles from './manager.module.css';
 
 const S = COMMERCIAL_TEXTS.managerScreen;
-const STARS = [1, 2, 3, 4, 5] as const;
 
 interface RatingFormValues {
   rating: number;
@@ -22,19 +21,6 @@ interface RatingFormValues {
 interface RatingFormOutput {
   rating: number;
   comment?: string | null | undefined;
-}
-
-/** A given rating as five stars (one image with its words). */
-function Stars({ value }: { value: number }) {
-  return (
-    <span className={styles.stars} role="img" aria-label={S.ratingYours(value)}>
-      {STARS.map((n) => (
-        <span key={n} className={n <= value ? styles.starLit : styles.starDim} aria-hidden="true">
-          ★
-        </span>
-      ))}
-    </span>
-  );
 }
 
 export interface ManagerRatingProps {
@@ -71,9 +57,10 @@ export function ManagerRating({ accountUuid, managerId, rated, today }: ManagerR
       <div className={styles.rating} data-testid="manager-rated">
         {given.justNow ? <Alert variant="success">{S.thanks}</Alert> : <p>{S.ratedAlready}</p>}
         <p className={styles.ratedLine}>
-          <Stars value={given.rating} /> <span>{S.ratingYours(given.rating)}</span>
+          <StarsShown value={given.rating} label={S.ratingYours(given.rating)} className={styles.stars} />{' '}
+          <span>{S.ratingYours(given.rating)}</span>
         </p>
-        <p className={styles.hint}>{next}</p>
+        <Hint>{next}</Hint>
       </div>
     );
   }
@@ -98,46 +85,19 @@ export function ManagerRating({ accountUuid, managerId, rated, today }: ManagerR
 
   return (
     <form className={styles.rating} onSubmit={onSubmit} onFocus={preloadSchemas} noValidate>
-      <p className={styles.hint}>{S.rateHint}</p>
+      <Hint>{S.rateHint}</Hint>
       <span id={groupLabelId} className={styles.label}>
         {S.ratingLabel}
       </span>
-      <div
-        role="radiogroup"
+      <StarRating
+        value={rating}
+        onChange={choose}
+        starLabel={S.ratingStar}
         aria-labelledby={groupLabelId}
         aria-invalid={errors.rating ? true : undefined}
         aria-describedby={errors.rating ? `${groupLabelId}-error` : undefined}
         className={styles.stars}
-      >
-        {STARS.map((n) => (
-          <button
-            key={n}
-            type="button"
-            role="radio"
-            aria-checked={rating === n}
-            aria-label={S.ratingStar(n)}
-            tabIndex={rating === n || (rating === 0 && n === 1) ? 0 : -1}
-            className={n <= rating ? `${styles.star} ${styles.starOn}` : styles.star}
-            onClick={() => choose(n)}
-            onKeyDown={(event) => {
-              const step =
-                event.key === 'ArrowRight' || event.key === 'ArrowUp'
-                  ? 1
-                  : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
-                    ? -1
-                    : 0;
-              if (!step && event.key !== ' ') return;
-              event.preventDefault();
-              const target = step ? Math.min(5, Math.max(1, (rating || n) + step)) : n;
-              choose(target);
-              const group = event.currentTarget.parentElement;
-              (group?.children[target - 1] as HTMLElement | undefined)?.focus();
-            }}
-          >
-            ★
-          </button>
-        ))}
-      </div>
+      />
       {errors.rating ? (
         <p id={`${groupLabelId}-error`} className={styles.fieldError} role="alert">
           {errors.rating.message}

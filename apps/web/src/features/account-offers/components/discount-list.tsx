@@ -2,7 +2,7 @@ import type { DiscountList as DiscountListData } from '@freight/contracts/commer
 import { formatNumber } from '@freight/domain/money';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import Link from 'next/link';
-import { Button } from '@/components/ui';
+import { Button, Hint, Panel } from '@/components/ui';
 import { discountState, validityText } from '../lib/validity';
 import styles from './offers.module.css';
 
@@ -22,12 +22,12 @@ export interface DiscountListProps {
  */
 export function DiscountList({ data, today, profileNames }: DiscountListProps) {
   return (
-    <section className={styles.section} aria-labelledby="discounts-h" data-testid="discounts">
+    <Panel aria-labelledby="discounts-h" data-testid="discounts">
       <h2 id="discounts-h">{S.discountsTitle}</h2>
       {data.discounts.length === 0 ? (
         <>
           <h3 className={styles.emptyTitle}>{S.discountsEmptyTitle}</h3>
-          <p className={styles.hint}>{S.discountsEmptyText}</p>
+          <Hint>{S.discountsEmptyText}</Hint>
           <Button as={Link} href="/personal-account/manager" appearance="secondary">
             {S.toManager}
           </Button>
@@ -61,13 +61,13 @@ export function DiscountList({ data, today, profileNames }: DiscountListProps) {
                   <dt>{S.validity}</dt>
                   <dd>{validityText(discount.valid_from, discount.valid_to)}</dd>
                 </dl>
-                {whom.length > 0 ? <p className={styles.muted}>{whom.join(' · ')}</p> : null}
+                {whom.length > 0 ? <Hint flush>{whom.join(' · ')}</Hint> : null}
               </li>
             );
           })}
         </ul>
       )}
       {data.rule ? <p className={styles.rule}>{data.rule}</p> : null}
-    </section>
+    </Panel>
   );
 }

@@ -7,7 +7,7 @@ import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { ActionRow, Alert, Button, Hint, Panel } from '@/components/ui';
 import { errorMessage, takeOffer } from '../api/offers-api';
 import { offerExpired, offerNotStarted } from '../lib/validity';
 import styles from './offers.module.css';
@@ -32,15 +32,13 @@ export interface OfferListProps {
  */
 export function OfferList({ offers, activeProfileName, today, profileNames }: OfferListProps) {
   return (
-    <section className={styles.section} aria-labelledby="offers-h" data-testid="offers">
+    <Panel aria-labelledby="offers-h" data-testid="offers">
       <h2 id="offers-h">{S.offersTitle}</h2>
-      {Object.keys(profileNames).length > 1 ? (
-        <p className={styles.hint}>{S.offersOfProfile(activeProfileName)}</p>
-      ) : null}
+      {Object.keys(profileNames).length > 1 ? <Hint>{S.offersOfProfile(activeProfileName)}</Hint> : null}
       {offers.length === 0 ? (
         <>
           <h3 className={styles.emptyTitle}>{S.offersEmptyTitle}</h3>
-          <p className={styles.hint}>{S.offersEmptyText}</p>
+          <Hint>{S.offersEmptyText}</Hint>
           <Button as={Link} href="/personal-account/manager" appearance="secondary">
             {S.toManager}
           </Button>
@@ -54,7 +52,7 @@ export function OfferList({ offers, activeProfileName, today, profileNames }: Of
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -120,24 +118,24 @@ function OfferCard({
         <dt>{S.validity}</dt>
         <dd>{S.offerValidity(formatLongDate(offer.valid_from), formatLongDate(offer.valid_to))}</dd>
       </dl>
-      {forWhom ? <p className={styles.muted}>{forWhom}</p> : null}
-      <div className={styles.actions}>
+      {forWhom ? <Hint flush>{forWhom}</Hint> : null}
+      <ActionRow className={styles.actions}>
         {acceptedAt ? (
           <p ref={acceptedRef} className={styles.accepted} role="status" tabIndex={-1}>
             {S.acceptedOn(formatLongDate(acceptedAt))}
           </p>
         ) : offerExpired(offer.valid_to, today) ? (
-          <p className={styles.muted}>{COMMERCIAL_TEXTS.offerExpired}</p>
+          <Hint flush>{COMMERCIAL_TEXTS.offerExpired}</Hint>
         ) : offerNotStarted(offer.valid_from, today) ? (
-          <p className={styles.muted}>{S.notStartedYet(formatLongDate(offer.valid_from))}</p>
+          <Hint flush>{S.notStartedYet(formatLongDate(offer.valid_from))}</Hint>
         ) : offer.can_accept ? (
           <Button onClick={accept} loading={pending} aria-describedby={headingId}>
             {S.accept}
           </Button>
         ) : (
-          <p className={styles.muted}>{S.cannotAccept}</p>
+          <Hint flush>{S.cannotAccept}</Hint>
         )}
-      </div>
+      </ActionRow>
       {error ? <Alert variant="error">{error}</Alert> : null}
     </article>
   );

@@ -6,7 +6,7 @@ import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import Link from 'next/link';
-import { Button } from '@/components/ui';
+import { Badge, Button } from '@/components/ui';
 import type { CargoCardData } from '../api/server';
 import { CancelCargo, ChangeContacts } from './cargo-actions';
 import { CargoDocuments } from './cargo-documents';
@@ -73,7 +73,7 @@ export function CargoCard({ data }: { data: CargoCardData }) {
             {T.cardTitlePrefix} <span className={styles.nowrap}>{cargo.track_number}</span>
           </h1>
           <p className={styles.cardStatus}>
-            <span className={`${styles.status} ${styles[statusTone(cargo.status)]}`}>{cargo.status_name}</span>
+            <Badge tone={statusTone(cargo.status)}>{cargo.status_name}</Badge>
             <span className={styles.muted}>{formatDateTime(cargo.status_changed_at)}</span>
           </p>
         </div>

@@ -7,6 +7,7 @@ import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import Link from 'next/link';
+import { Badge } from '@/components/ui';
 import { cargoCardPath } from '../lib/paths';
 import { FavoriteToggle } from './favorite-toggle';
 import { statusTone } from './status-tone';
@@ -38,7 +39,7 @@ export function CargoListCard({
         />
       </div>
       <p className={styles.cardStatus}>
-        <span className={`${styles.status} ${styles[statusTone(item.status)]}`}>{item.status_name}</span>
+        <Badge tone={statusTone(item.status)}>{item.status_name}</Badge>
         <span className={styles.muted}>
           {T.statusDate} {formatDate(item.status_changed_at)}
         </span>

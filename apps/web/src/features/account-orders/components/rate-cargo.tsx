@@ -5,7 +5,7 @@ import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Alert, Button, TextArea } from '@/components/ui';
+import { Alert, Button, StarRating, StarsShown, TextArea } from '@/components/ui';
 import { errorMessage, ordersApi } from '../api/orders-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
 import styles from './orders.module.css';
@@ -15,18 +15,6 @@ const T = ACCOUNT_ORDERS_TEXTS;
 interface RatingFormValues {
   rating: number;
   comment: string;
-}
-
-function Stars({ value }: { value: number }) {
-  return (
-    <span className={styles.stars} role="img" aria-label={T.ratingYours(value)}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= value ? styles.starLit : styles.muted} aria-hidden="true">
-          ★
-        </span>
-      ))}
-    </span>
-  );
 }
 
 /**
@@ -49,7 +37,7 @@ export function RateCargo({ track, rated }: { track: string; rated: number | nul
       <div className={styles.form}>
         {rated === null && <Alert variant="success">{T.ratingThanks}</Alert>}
         <p>
-          <Stars value={given} /> {T.ratingYours(given)}
+          <StarsShown value={given} label={T.ratingYours(given)} /> {T.ratingYours(given)}
         </p>
       </div>
     );
@@ -68,36 +56,12 @@ export function RateCargo({ track, rated }: { track: string; rated: number | nul
 
   return (
     <form className={styles.form} onSubmit={onSubmit} onFocus={preloadSchemas} noValidate>
-      <div role="radiogroup" aria-label={T.ratingLabel} className={styles.stars}>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <button
-            key={n}
-            type="button"
-            role="radio"
-            aria-checked={rating === n}
-            aria-label={T.ratingStar(n)}
-            tabIndex={rating === n || (rating === 0 && n === 1) ? 0 : -1}
-            className={`${styles.star} ${n <= rating ? styles.starLit : ''}`}
-            onClick={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
-            onKeyDown={(event) => {
-              const step =
-                event.key === 'ArrowRight' || event.key === 'ArrowUp'
-                  ? 1
-                  : event.key === 'ArrowLeft' || event.key === 'ArrowDown'
-                    ? -1
-                    : 0;
-              if (!step) return;
-              event.preventDefault();
-              const next = Math.min(5, Math.max(1, (rating || n) + step));
-              form.setValue('rating', next);
-              const group = event.currentTarget.parentElement;
-              (group?.children[next - 1] as HTMLElement | undefined)?.focus();
-            }}
-          >
-            ★
-          </button>
-        ))}
-      </div>
+      <StarRating
+        value={rating}
+        onChange={(n) => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
+        starLabel={T.ratingStar}
+        aria-label={T.ratingLabel}
+      />
       {errors.rating && (
         <p className={styles.fieldError} role="alert">
           {errors.rating.message}

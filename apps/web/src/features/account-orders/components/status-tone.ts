@@ -1,9 +1,10 @@
 import type { CargoStatus } from '@freight/domain/cargo-status';
+import type { BadgeTone } from '@/components/ui';
 
-/** The colour of a status chip (class name in orders.module.css). */
-export function statusTone(status: CargoStatus): 'toneActive' | 'toneDone' | 'toneWarning' | 'toneNeutral' {
-  if (status === 'problem' || status === 'returned') return 'toneWarning';
-  if (status === 'cancelled') return 'toneNeutral';
-  if (status === 'released') return 'toneDone';
-  return 'toneActive';
+/** The colour of a cargo's status chip: under way, released, a problem or return, cancelled. */
+export function statusTone(status: CargoStatus): BadgeTone {
+  if (status === 'problem' || status === 'returned') return 'warning';
+  if (status === 'cancelled') return 'neutral';
+  if (status === 'released') return 'success';
+  return 'info';
 }

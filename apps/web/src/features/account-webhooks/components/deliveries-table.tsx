@@ -5,7 +5,7 @@ import { formatDateTime } from '@freight/domain/dates';
 import { formatCount } from '@freight/domain/plural';
 import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Spinner } from '@/components/ui';
+import { ActionRow, Alert, Button, Hint, Spinner, Table } from '@/components/ui';
 import { errorMessage, webhooksApi } from '../api/webhooks-api';
 import styles from './webhooks.module.css';
 
@@ -67,16 +67,16 @@ export function DeliveriesTable({ endpointId }: { endpointId: string }) {
 
   return (
     <section aria-label={S.deliveriesTitle}>
-      <div className={styles.actions}>
+      <ActionRow>
         <h4>{S.deliveriesTitle}</h4>
         <Button appearance="link" onClick={() => void load(1)} disabled={loading}>
           {S.refresh}
         </Button>
-      </div>
+      </ActionRow>
       {error ? <Alert variant="error">{error}</Alert> : null}
-      {!error && !loading && deliveries.length === 0 ? <p className={styles.hint}>{S.deliveriesEmpty}</p> : null}
+      {!error && !loading && deliveries.length === 0 ? <Hint>{S.deliveriesEmpty}</Hint> : null}
       {deliveries.length > 0 ? (
-        <table className={styles.table}>
+        <Table stacked>
           <caption className="visually-hidden">{S.deliveriesTitle}</caption>
           <thead>
             <tr>
@@ -95,7 +95,7 @@ export function DeliveriesTable({ endpointId }: { endpointId: string }) {
               <DeliveryRow key={delivery.id} delivery={delivery} onRetried={replace} />
             ))}
           </tbody>
-        </table>
+        </Table>
       ) : null}
       {loading ? <Spinner /> : null}
       {more && !loading ? (
@@ -112,7 +112,7 @@ function Answer({ response, error }: { response: string | null; error: string | 
     <>
       {error ? <span className={styles.error}>{error}</span> : null}
       {response ? <pre className={styles.answer}>{response}</pre> : null}
-      {!error && !response ? <span className={styles.hint}>{S.noAnswer}</span> : null}
+      {!error && !response ? <Hint as="span">{S.noAnswer}</Hint> : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { WEBHOOK_EVENTS, webhookEventLabel, type WebhookEvent } from '@freight/d
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Checkbox, TextInput } from '@/components/ui';
+import { ActionRow, Alert, Button, Checkbox, Hint, TextInput } from '@/components/ui';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ApiError } from '@/lib/api/client';
 import { errorMessage, webhooksApi } from '../api/webhooks-api';
@@ -48,7 +48,7 @@ export function WebhooksManager({ list }: { list: WebhookList }) {
       <section aria-labelledby="webhooks-list-h">
         <h3 id="webhooks-list-h">{S.listTitle}</h3>
         {list.endpoints.length === 0 ? (
-          <p className={styles.hint}>{S.empty}</p>
+          <Hint>{S.empty}</Hint>
         ) : (
           <ul className={styles.list}>
             {list.endpoints.map((endpoint) => (
@@ -135,11 +135,11 @@ function EndpointForm({
           ) : null}
         </fieldset>
         {formError ? <Alert variant="error">{formError}</Alert> : null}
-        <div className={styles.actions}>
+        <ActionRow>
           <Button type="submit" loading={isSubmitting}>
             {S.submit}
           </Button>
-        </div>
+        </ActionRow>
       </form>
     </section>
   );
@@ -160,19 +160,19 @@ function SecretReveal({ url, secret, onDone }: { url: string; secret: string; on
     <section className={styles.secret} aria-labelledby="webhooks-secret-h" role="status">
       <h3 id="webhooks-secret-h">{S.secretTitle}</h3>
       <p className={styles.url}>{url}</p>
-      <p className={styles.hint}>{S.secretText}</p>
+      <Hint>{S.secretText}</Hint>
       <div>
-        <span className={styles.hint}>{S.secretLabel}</span>
+        <Hint as="span">{S.secretLabel}</Hint>
         <code className={styles.secretValue} data-testid="webhook-secret">
           {secret}
         </code>
       </div>
-      <div className={styles.actions}>
+      <ActionRow>
         <Button appearance="secondary" onClick={() => void copy()}>
           {copied ? S.copied : S.copy}
         </Button>
         <Button onClick={onDone}>{S.secretDone}</Button>
-      </div>
+      </ActionRow>
     </section>
   );
 }
@@ -232,7 +232,7 @@ function EndpointItem({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
           />
         ))}
       </fieldset>
-      <div className={styles.actions}>
+      <ActionRow>
         {changed ? (
           <Button
             loading={busy === 'events'}
@@ -268,7 +268,7 @@ function EndpointItem({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
         <Button appearance="link" aria-expanded={showDeliveries} onClick={() => setShowDeliveries((v) => !v)}>
           {showDeliveries ? S.deliveriesHide : S.deliveriesShow}
         </Button>
-      </div>
+      </ActionRow>
       {error ? <Alert variant="error">{error}</Alert> : null}
       {showDeliveries ? <DeliveriesTable endpointId={endpoint.id} /> : null}
     </li>

@@ -1,6 +1,6 @@
 import type { ClientProfile } from '@freight/contracts/identity';
 import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
-import { Alert } from '@/components/ui';
+import { Alert, Hint, Panel } from '@/components/ui';
 import { loadWebhooks } from '../api/server';
 import { WebhooksManager } from './webhooks-manager';
 import styles from './webhooks.module.css';
@@ -16,12 +16,12 @@ export async function WebhooksPanel({ profile }: { profile: ClientProfile }) {
   const manages = profile.permissions.includes('integrations.manage');
   const result = manages ? await loadWebhooks(profile.account_uuid) : null;
   return (
-    <section className={styles.section} aria-labelledby="webhooks-h">
+    <Panel className={styles.panel} aria-labelledby="webhooks-h">
       <h2 id="webhooks-h">{S.title}</h2>
-      <p className={styles.lead}>{S.lead}</p>
+      <Hint>{S.lead}</Hint>
       <details className={styles.signature}>
         <summary>{S.signatureTitle}</summary>
-        <p className={styles.hint}>{S.signatureText}</p>
+        <Hint>{S.signatureText}</Hint>
         <pre className={styles.code}>
           <code>{S.signatureSnippet}</code>
         </pre>
@@ -33,6 +33,6 @@ export async function WebhooksPanel({ profile }: { profile: ClientProfile }) {
       ) : (
         <Alert variant="error">{S.loadError}</Alert>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -12,8 +12,8 @@ import { formatPhone, isValidPhone } from '@freight/domain/phone';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { ApiError, apiFetch } from '@/lib/api/client';
-import { applyFieldErrors } from '../lib/form-errors';
+import { apiFetch } from '@/lib/api/client';
+import { saveErrorText } from '../lib/form-errors';
 import { inputToNumber } from '../lib/money-input';
 import { DeleteButton } from './delete-button';
 import styles from './content.module.css';
@@ -93,10 +93,7 @@ export function DiscountsManager({ data }: { data: DiscountPage }) {
       form.reset({ phone: '', percent: '' });
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const rest = applyFieldErrors(e.fields, FIELDS, form.setError);
-        setMessage({ kind: 'error', text: rest[0] ?? e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
     }
   });
 

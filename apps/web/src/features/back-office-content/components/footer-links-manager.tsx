@@ -9,9 +9,9 @@ import { FOOTER_CATEGORY_OPTIONS, isFooterLinkUrl, type AdminFooterLink } from '
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, Checkbox, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { ApiError, apiFetch } from '@/lib/api/client';
-import { applyFieldErrors } from '../lib/form-errors';
-import { DeleteButton } from './delete-button';
+import { apiFetch } from '@/lib/api/client';
+import { saveErrorText } from '../lib/form-errors';
+import { editDeleteColumn, statusColumn } from './row-columns';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -64,39 +64,14 @@ export function FooterLinksManager({ links }: { links: AdminFooterLink[] }) {
       { id: 'name', header: T.fields.linkName, cell: ({ row }) => row.original.name },
       { id: 'url', header: T.fields.url, cell: ({ row }) => <code>{row.original.url}</code> },
       { id: 'position', header: T.fields.position, cell: ({ row }) => row.original.position },
-      {
-        id: 'status',
-        header: T.fields.status,
-        cell: ({ row }) => (
-          <span className={`${styles.badge} ${row.original.is_active ? styles.badgeOn : ''}`}>
-            {row.original.is_active ? T.notices.active : T.notices.inactive}
-          </span>
-        ),
-      },
-      {
-        id: 'actions',
-        header: T.fields.actions,
-        cell: ({ row }) => (
-          <div className={`${styles.actions} ${styles.nowrap}`}>
-            <Button
-              appearance="secondary"
-              aria-label={T.actions.editItem(row.original.name)}
-              onClick={() => edit(row.original)}
-            >
-              {T.actions.edit}
-            </Button>
-            <DeleteButton
-              endpoint={`${BASE}/${row.original.id}`}
-              label={T.actions.deleteItem(row.original.name)}
-              onDeleted={() => {
-                setMessage({ kind: 'success', text: T.notices.deleted });
-                router.refresh();
-              }}
-              onError={(text) => setMessage({ kind: 'error', text })}
-            />
-          </div>
-        ),
-      },
+      statusColumn((link) => link.is_active),
+      editDeleteColumn({
+        name: (link) => link.name,
+        endpoint: (link) => `${BASE}/${link.id}`,
+        onEdit: edit,
+        notify: setMessage,
+        refresh: () => router.refresh(),
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `edit` only closes over stable setters and the form
     [router],
@@ -119,10 +94,7 @@ export function FooterLinksManager({ links }: { links: AdminFooterLink[] }) {
       form.reset(EMPTY);
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const rest = applyFieldErrors(e.fields, FIELDS, form.setError);
-        setMessage({ kind: 'error', text: rest[0] ?? e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
     }
   });
 

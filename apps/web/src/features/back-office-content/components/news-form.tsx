@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { NEWS_KINDS, type AdminNews } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, Checkbox, Select, TextArea, TextInput } from '@/components/ui';
-import { ApiError, apiFetch } from '@/lib/api/client';
-import { applyFieldErrors } from '../lib/form-errors';
+import { apiFetch } from '@/lib/api/client';
+import { saveErrorText } from '../lib/form-errors';
 import { fromMoscowInput, toMoscowInput } from '../lib/moscow-time';
 import { DeleteButton } from './delete-button';
 import { ImageField } from './image-field';
@@ -101,10 +101,7 @@ export function NewsForm({ item }: { item?: AdminNews }) {
       }
       router.push(`/back-office/content/news/${created.id}`);
     } catch (e) {
-      if (e instanceof ApiError) {
-        const rest = applyFieldErrors(e.fields, FIELDS, form.setError);
-        setMessage({ kind: 'error', text: rest[0] ?? e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
     }
   });
 

@@ -6,6 +6,7 @@ import type { AdminNews, AdminNewsPage } from '@freight/contracts/back-office-co
 import { formatDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { statusColumn } from './row-columns';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -25,15 +26,7 @@ export function NewsTable({ data }: { data: AdminNewsPage }) {
         header: T.fields.publishedAt,
         cell: ({ row }) => <span className={styles.nowrap}>{formatDateTime(row.original.published_at)}</span>,
       },
-      {
-        id: 'status',
-        header: T.fields.status,
-        cell: ({ row }) => (
-          <span className={`${styles.badge} ${row.original.is_published ? styles.badgeOn : ''}`}>
-            {row.original.is_published ? T.notices.published : T.notices.draft}
-          </span>
-        ),
-      },
+      statusColumn((news) => news.is_published, { on: T.notices.published, off: T.notices.draft }),
       {
         id: 'to_main_page',
         header: T.fields.toMainPage,

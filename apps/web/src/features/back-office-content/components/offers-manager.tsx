@@ -10,9 +10,9 @@ import { formatDate } from '@freight/domain/dates';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, Checkbox, TextArea, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { ApiError, apiFetch } from '@/lib/api/client';
-import { applyFieldErrors } from '../lib/form-errors';
-import { DeleteButton } from './delete-button';
+import { apiFetch } from '@/lib/api/client';
+import { saveErrorText } from '../lib/form-errors';
+import { editDeleteColumn, statusColumn } from './row-columns';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -107,39 +107,14 @@ export function OffersManager({ data }: { data: OfferPage }) {
           </span>
         ),
       },
-      {
-        id: 'status',
-        header: T.fields.status,
-        cell: ({ row }) => (
-          <span className={`${styles.badge} ${row.original.is_active ? styles.badgeOn : ''}`}>
-            {row.original.is_active ? T.notices.active : T.notices.inactive}
-          </span>
-        ),
-      },
-      {
-        id: 'actions',
-        header: T.fields.actions,
-        cell: ({ row }) => (
-          <div className={`${styles.actions} ${styles.nowrap}`}>
-            <Button
-              appearance="secondary"
-              aria-label={T.actions.editItem(row.original.title)}
-              onClick={() => edit(row.original)}
-            >
-              {T.actions.edit}
-            </Button>
-            <DeleteButton
-              endpoint={`${BASE}/${row.original.id}`}
-              label={T.actions.deleteItem(row.original.title)}
-              onDeleted={() => {
-                setMessage({ kind: 'success', text: T.notices.deleted });
-                router.refresh();
-              }}
-              onError={(text) => setMessage({ kind: 'error', text })}
-            />
-          </div>
-        ),
-      },
+      statusColumn((offer) => offer.is_active),
+      editDeleteColumn({
+        name: (offer) => offer.title,
+        endpoint: (offer) => `${BASE}/${offer.id}`,
+        onEdit: edit,
+        notify: setMessage,
+        refresh: () => router.refresh(),
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `edit` only closes over stable setters and the form
     [router],
@@ -165,10 +140,7 @@ export function OffersManager({ data }: { data: OfferPage }) {
       form.reset(EMPTY);
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const rest = applyFieldErrors(e.fields, FIELDS, form.setError);
-        setMessage({ kind: 'error', text: rest[0] ?? e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
     }
   });
 

@@ -14,8 +14,8 @@ import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { inputToKopecks, inputToNumber, kopecksToInput, numberToInput } from '../lib/money-input';
 import { moscowDayBound, toMoscowInput } from '../lib/moscow-time';
-import { DeleteButton } from './delete-button';
 import { PricePreviewTable } from './price-preview-table';
+import { editDeleteColumn, statusColumn } from './row-columns';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -177,42 +177,16 @@ export function PromoCodesManager({ data }: { data: PromoCodePage }) {
         header: T.fields.minOrder,
         cell: ({ row }) => (row.original.min_order_kopecks ? formatRub(row.original.min_order_kopecks) : ''),
       },
-      {
-        id: 'status',
-        header: T.fields.status,
-        cell: ({ row }) => (
-          <span className={`${styles.badge} ${row.original.is_active ? styles.badgeOn : ''}`}>
-            {row.original.is_active ? T.notices.active : T.notices.inactive}
-          </span>
-        ),
-      },
-      {
-        id: 'actions',
-        header: T.fields.actions,
-        cell: ({ row }) => (
-          <div className={`${styles.actions} ${styles.nowrap}`}>
-            <Button
-              appearance="secondary"
-              aria-label={T.actions.editItem(row.original.code)}
-              onClick={() => edit(row.original)}
-            >
-              {T.actions.edit}
-            </Button>
-            <DeleteButton
-              endpoint={`${BASE}/${row.original.id}`}
-              label={T.actions.deleteItem(row.original.code)}
-              onDeleted={() => {
-                setMessage({
-                  kind: 'success',
-                  text: row.original.used_count > 0 ? T.notices.deactivated : T.notices.deleted,
-                });
-                router.refresh();
-              }}
-              onError={(text) => setMessage({ kind: 'error', text })}
-            />
-          </div>
-        ),
-      },
+      statusColumn((promo) => promo.is_active),
+      editDeleteColumn({
+        name: (promo) => promo.code,
+        endpoint: (promo) => `${BASE}/${promo.id}`,
+        onEdit: edit,
+        notify: setMessage,
+        refresh: () => router.refresh(),
+        // A used code stays for its orders' history: the server only switches it off.
+        deletedText: (promo) => (promo.used_count > 0 ? T.notices.deactivated : T.notices.deleted),
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `edit` only closes over stable setters and the form
     [router],

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { AdminPromotion } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, Checkbox, TextArea, TextInput } from '@/components/ui';
-import { ApiError, apiFetch } from '@/lib/api/client';
-import { applyFieldErrors } from '../lib/form-errors';
+import { apiFetch } from '@/lib/api/client';
+import { saveErrorText } from '../lib/form-errors';
 import { DeleteButton } from './delete-button';
 import { ImageField } from './image-field';
 import styles from './content.module.css';
@@ -102,10 +102,7 @@ export function PromotionForm({ item }: { item?: AdminPromotion }) {
       }
       router.push(`/back-office/content/promotions/${created.id}`);
     } catch (e) {
-      if (e instanceof ApiError) {
-        const rest = applyFieldErrors(e.fields, FIELDS, form.setError);
-        setMessage({ kind: 'error', text: rest[0] ?? e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
     }
   });
 

@@ -6,6 +6,7 @@ import type { AdminPromotion } from '@freight/contracts/back-office-content';
 import { formatDate } from '@freight/domain/dates';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { statusColumn } from './row-columns';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -44,15 +45,7 @@ export function PromotionTable({ data }: { data: PromotionPage }) {
         cell: ({ row }) => (row.original.discount_percent === null ? '' : `${row.original.discount_percent}\u00a0%`),
       },
       { id: 'position', header: T.fields.position, cell: ({ row }) => row.original.position },
-      {
-        id: 'status',
-        header: T.fields.status,
-        cell: ({ row }) => (
-          <span className={`${styles.badge} ${row.original.is_active ? styles.badgeOn : ''}`}>
-            {row.original.is_active ? T.notices.active : T.notices.inactive}
-          </span>
-        ),
-      },
+      statusColumn((promotion) => promotion.is_active),
     ],
     [],
   );

@@ -7,7 +7,7 @@ import { TEAM_TEXTS } from '@freight/domain/texts/team';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Alert, Button } from '@/components/ui';
+import { ActionRow, Alert, Button, Hint } from '@/components/ui';
 import { errorMessage, teamApi } from '../api/team-api';
 import styles from './team.module.css';
 
@@ -43,14 +43,14 @@ export function InvitationView({ token, invitation }: { token: string; invitatio
     return (
       <div className={styles.stack}>
         <Alert variant="success">{S.accepted(joined)}</Alert>
-        <div className={styles.actions}>
+        <ActionRow>
           <Button as={Link} href="/personal-account/orders">
             {S.toOrders}
           </Button>
           <Button as={Link} href="/personal-account" appearance="secondary">
             {S.toAccount}
           </Button>
-        </div>
+        </ActionRow>
       </div>
     );
   }
@@ -59,8 +59,8 @@ export function InvitationView({ token, invitation }: { token: string; invitatio
   return (
     <div className={styles.stack}>
       <p>{S.text(invitation.company_name, invitation.role_label)}</p>
-      {invitation.invited_by ? <p className={styles.hint}>{S.from(invitation.invited_by)}</p> : null}
-      <p className={styles.hint}>{S.validUntil(formatLongDate(invitation.expires_at))}</p>
+      {invitation.invited_by ? <Hint>{S.from(invitation.invited_by)}</Hint> : null}
+      <Hint>{S.validUntil(formatLongDate(invitation.expires_at))}</Hint>
       <div>
         <p>{S.roleCan}</p>
         <ul className={styles.permissions}>
@@ -72,11 +72,11 @@ export function InvitationView({ token, invitation }: { token: string; invitatio
       {invitation.for_you ? (
         <>
           {error ? <Alert variant="error">{error}</Alert> : null}
-          <div className={styles.actions}>
+          <ActionRow>
             <Button size="large" loading={busy} onClick={() => void accept()}>
               {S.accept}
             </Button>
-          </div>
+          </ActionRow>
         </>
       ) : (
         <Alert variant="warning" title={TEAM_TEXTS.invitationWrongContact}>

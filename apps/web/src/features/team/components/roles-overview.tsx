@@ -7,6 +7,7 @@ import {
 } from '@freight/domain/team';
 import { TEAM_TEXTS } from '@freight/domain/texts/team';
 import { clsx } from 'clsx';
+import { Hint, Panel } from '@/components/ui';
 import styles from './team.module.css';
 
 const S = TEAM_TEXTS.screen;
@@ -18,9 +19,9 @@ const S = TEAM_TEXTS.screen;
  */
 export function RolesOverview({ yours }: { yours?: ProfileRole | undefined }) {
   return (
-    <section className={styles.section} aria-labelledby="team-roles-h">
+    <Panel aria-labelledby="team-roles-h">
       <h2 id="team-roles-h">{S.rolesTitle}</h2>
-      <p className={styles.hint}>{S.rolesIntro}</p>
+      <Hint>{S.rolesIntro}</Hint>
       <dl className={styles.roles}>
         {PROFILE_ROLES.map((role) => (
           <div key={role} className={clsx(role === yours && styles.highlight)}>
@@ -64,6 +65,6 @@ export function RolesOverview({ yours }: { yours?: ProfileRole | undefined }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </Panel>
   );
 }

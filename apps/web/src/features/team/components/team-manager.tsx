@@ -9,7 +9,7 @@ import { TEAM_TEXTS } from '@freight/domain/texts/team';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, Button, Select, TextInput } from '@/components/ui';
+import { Alert, Button, Hint, ItemList, ItemMeta, ItemRow, ItemTitle, Panel, Select, TextInput } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { errorMessage, teamApi } from '../api/team-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
@@ -35,29 +35,29 @@ export function TeamManager({ team }: { team: Team }) {
           {notice}
         </Alert>
       ) : null}
-      <section className={styles.section} aria-labelledby="team-members-h">
+      <Panel aria-labelledby="team-members-h">
         <h2 id="team-members-h">
           {S.membersTitle}: {team.members.length} {pluralize(team.members.length, S.memberForms)}
         </h2>
-        <ul className={styles.list}>
+        <ItemList>
           {team.members.map((member) => (
             <MemberItem key={member.user_id} member={member} team={team} onDone={setNotice} />
           ))}
-        </ul>
-      </section>
+        </ItemList>
+      </Panel>
       <InviteForm team={team} full={seatsTaken >= team.max_members} onDone={setNotice} />
-      <section className={styles.section} aria-labelledby="team-invitations-h">
+      <Panel aria-labelledby="team-invitations-h">
         <h2 id="team-invitations-h">{S.invitationsTitle}</h2>
         {team.invitations.length === 0 ? (
-          <p className={styles.hint}>{S.invitationsEmpty}</p>
+          <Hint>{S.invitationsEmpty}</Hint>
         ) : (
-          <ul className={styles.list}>
+          <ItemList>
             {team.invitations.map((invitation) => (
               <InvitationItem key={invitation.id} invitation={invitation} onDone={setNotice} />
             ))}
-          </ul>
+          </ItemList>
         )}
-      </section>
+      </Panel>
     </>
   );
 }
@@ -94,50 +94,47 @@ function MemberItem({ member, team, onDone }: { member: TeamMember; team: Team; 
 
   const isOwner = member.role === 'owner';
   return (
-    <li className={styles.item}>
-      <div className={styles.who}>
-        <p className={styles.name}>
-          {member.name}
-          {member.is_you ? <span className={styles.you}>{S.you}</span> : null}
-        </p>
-        {member.phone ? (
-          <p className={styles.meta}>
-            <span className={styles.phone}>{formatPhoneSpaced(member.phone)}</span>
-          </p>
-        ) : null}
-        {member.email ? <p className={styles.meta}>{member.email}</p> : null}
-        <p className={styles.meta}>{S.since(formatLongDate(member.since))}</p>
-      </div>
-      <div className={styles.controls}>
-        {isOwner || member.is_you ? (
-          <span className={styles.roleBadge}>{member.role_label}</span>
-        ) : (
-          <Select
-            aria-label={S.roleOf(member.name)}
-            containerClassName={styles.roleSelect}
-            options={ROLE_OPTIONS}
-            value={role}
-            disabled={saving}
-            onValueChange={(value) => void changeRole(value)}
-          />
-        )}
-        {isOwner ? null : (
-          <RemoveMember
-            accountUuid={team.account_uuid}
-            company={team.name}
-            userId={member.user_id}
-            name={member.name}
-            self={member.is_you}
-            onDone={onDone}
-          />
-        )}
-      </div>
-      {error ? (
-        <div className={styles.itemWide}>
-          <Alert variant="error">{error}</Alert>
-        </div>
+    <ItemRow
+      controls={
+        <>
+          {isOwner || member.is_you ? (
+            <span className={styles.roleBadge}>{member.role_label}</span>
+          ) : (
+            <Select
+              aria-label={S.roleOf(member.name)}
+              containerClassName={styles.roleSelect}
+              options={ROLE_OPTIONS}
+              value={role}
+              disabled={saving}
+              onValueChange={(value) => void changeRole(value)}
+            />
+          )}
+          {isOwner ? null : (
+            <RemoveMember
+              accountUuid={team.account_uuid}
+              company={team.name}
+              userId={member.user_id}
+              name={member.name}
+              self={member.is_you}
+              onDone={onDone}
+            />
+          )}
+        </>
+      }
+      below={error ? <Alert variant="error">{error}</Alert> : null}
+    >
+      <ItemTitle>
+        {member.name}
+        {member.is_you ? <span className={styles.you}>{S.you}</span> : null}
+      </ItemTitle>
+      {member.phone ? (
+        <ItemMeta>
+          <span className={styles.phone}>{formatPhoneSpaced(member.phone)}</span>
+        </ItemMeta>
       ) : null}
-    </li>
+      {member.email ? <ItemMeta>{member.email}</ItemMeta> : null}
+      <ItemMeta>{S.since(formatLongDate(member.since))}</ItemMeta>
+    </ItemRow>
   );
 }
 
@@ -185,9 +182,9 @@ function InviteForm({ team, full, onDone }: { team: Team; full: boolean; onDone:
     }
   });
   return (
-    <section className={styles.section} aria-labelledby="team-invite-h">
+    <Panel aria-labelledby="team-invite-h">
       <h2 id="team-invite-h">{S.inviteTitle}</h2>
-      <p className={styles.hint}>{S.inviteHint}</p>
+      <Hint>{S.inviteHint}</Hint>
       {full ? (
         <Alert variant="info">{S.teamFullHint}</Alert>
       ) : (
@@ -219,7 +216,7 @@ function InviteForm({ team, full, onDone }: { team: Team; full: boolean; onDone:
           </div>
         </form>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -246,15 +243,8 @@ function InvitationItem({ invitation, onDone }: { invitation: TeamInvitation; on
     }
   };
   return (
-    <li className={styles.item}>
-      <div className={styles.who}>
-        <p className={`${styles.name} ${invitation.channel === 'phone' ? styles.phone : ''}`}>{contact}</p>
-        <p className={styles.meta}>
-          {invitation.role_label} · {S.expiresAt(formatLongDate(invitation.expires_at))}
-        </p>
-        {invitation.invited_by ? <p className={styles.meta}>{S.invitedBy(invitation.invited_by)}</p> : null}
-      </div>
-      <div className={styles.controls}>
+    <ItemRow
+      controls={
         <Button
           appearance="secondary"
           loading={busy}
@@ -263,12 +253,14 @@ function InvitationItem({ invitation, onDone }: { invitation: TeamInvitation; on
         >
           {S.revoke}
         </Button>
-      </div>
-      {error ? (
-        <div className={styles.itemWide}>
-          <Alert variant="error">{error}</Alert>
-        </div>
-      ) : null}
-    </li>
+      }
+      below={error ? <Alert variant="error">{error}</Alert> : null}
+    >
+      <ItemTitle className={invitation.channel === 'phone' ? styles.phone : undefined}>{contact}</ItemTitle>
+      <ItemMeta>
+        {invitation.role_label} · {S.expiresAt(formatLongDate(invitation.expires_at))}
+      </ItemMeta>
+      {invitation.invited_by ? <ItemMeta>{S.invitedBy(invitation.invited_by)}</ItemMeta> : null}
+    </ItemRow>
   );
 }

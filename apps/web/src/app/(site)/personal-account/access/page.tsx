@@ -1,7 +1,7 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadAccessRequests } from '@/features/access-request/api/server';
 import { AccessRequestForm } from '@/features/access-request/components/access-request-form';
@@ -22,12 +22,7 @@ export default async function AccessPage() {
   if (!profile) redirect('/auth/sign-in?next=/personal-account/access');
   const list = await loadAccessRequests();
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{A.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{A.title}</h1>
-      <p className={styles.intro}>{A.intro}</p>
+    <AccountPage title={A.title} lead={A.intro} width="full">
       <div className={styles.layout}>
         <section className={styles.section} aria-labelledby="access-form-title">
           <h2 id="access-form-title" className={styles.sectionTitle}>
@@ -42,6 +37,6 @@ export default async function AccessPage() {
           {list ? <AccessRequestList requests={list.requests} /> : <p className={styles.muted}>{A.loadFailed}</p>}
         </section>
       </div>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,8 +1,9 @@
 import { toIsoDate } from '@freight/domain/dates';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { Hint, Panel } from '@/components/ui';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadAnalytics } from '@/features/account-analytics/api/server';
 import { AnalyticsScreen } from '@/features/account-analytics/components/analytics-screen';
@@ -29,24 +30,14 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Se
     .filter((p) => p.permissions.includes('analytics.view'))
     .map((p) => ({ account_uuid: p.account_uuid, name: p.name }));
 
-  const header = (
-    <>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{S.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{S.title}</h1>
-    </>
-  );
-
   if (profiles.length === 0) {
     return (
-      <div className={`container ${styles.page}`}>
-        {header}
-        <section className={styles.section} aria-labelledby="analytics-denied-h">
+      <AccountPage title={S.title} width="full" className={styles.charts}>
+        <Panel aria-labelledby="analytics-denied-h">
           <h2 id="analytics-denied-h">{S.noPermissionTitle}</h2>
-          <p className={styles.hint}>{S.noPermissionText}</p>
-        </section>
-      </div>
+          <Hint>{S.noPermissionText}</Hint>
+        </Panel>
+      </AccountPage>
     );
   }
 
@@ -59,9 +50,7 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Se
   const result = await loadAnalytics(parsed.accounts, parsed.period, parsed.state.dataType);
 
   return (
-    <div className={`container ${styles.page}`}>
-      {header}
-      <p className={styles.lead}>{S.lead}</p>
+    <AccountPage title={S.title} lead={S.lead} width="full" className={styles.charts}>
       <AnalyticsScreen
         profiles={profiles}
         state={parsed.state}
@@ -70,6 +59,6 @@ export default async function AnalyticsPage({ searchParams }: { searchParams: Se
         period={parsed.period}
         data={result.kind === 'ok' ? result.data : null}
       />
-    </div>
+    </AccountPage>
   );
 }

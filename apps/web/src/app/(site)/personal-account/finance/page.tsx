@@ -1,9 +1,10 @@
 import type { SettlementPosition } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadReview, loadSettlements } from '@/features/account-finance/api/server';
 import { ContractList } from '@/features/account-finance/components/contract-list';
@@ -45,24 +46,13 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
   const active = profile.active_profile;
   const permitted = profile.profiles.filter((p) => p.permissions.includes('settlements.view'));
 
-  const header = (
-    <>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{S.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{S.title}</h1>
-      <p className={styles.lead}>{S.intro}</p>
-    </>
+  const page = (content: ReactNode) => (
+    <AccountPage title={S.title} lead={S.intro} width="wide">
+      {content}
+    </AccountPage>
   );
 
-  if (permitted.length === 0) {
-    return (
-      <div className={`container ${styles.page}`}>
-        {header}
-        <SettlementsUnavailable reason="permission" active={active} />
-      </div>
-    );
-  }
+  if (permitted.length === 0) return page(<SettlementsUnavailable reason="permission" active={active} />);
 
   const accounts = accountsToShow(url.account, permitted, active.account_uuid);
   const profileSelect =
@@ -78,21 +68,19 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
   const data = await loadSettlements(accounts.uuids);
 
   if (data.kind === 'refused') {
-    return (
-      <div className={`container ${styles.page}`}>
-        {header}
+    return page(
+      <>
         {profileSelect}
         <Alert variant="error">{S.loadError}</Alert>
-      </div>
+      </>,
     );
   }
 
   const contract = contractToShow(data.contracts, url.contract);
   if (!contract) {
     const shown = permitted.filter((p) => accounts.uuids.includes(p.account_uuid));
-    return (
-      <div className={`container ${styles.page}`}>
-        {header}
+    return page(
+      <>
         {profileSelect}
         <SettlementsUnavailable
           reason="no-contracts"
@@ -101,7 +89,7 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
           personalShown={shown.some((p) => p.kind === 'individual')}
           others={permitted.filter((p) => !accounts.uuids.includes(p.account_uuid))}
         />
-      </div>
+      </>,
     );
   }
 
@@ -114,9 +102,8 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
   );
   const showProfiles = accounts.uuids.length > 1;
 
-  return (
-    <div className={`container ${styles.page}`}>
-      {header}
+  return page(
+    <>
       {profileSelect}
       <SettlementSummary position={data.summary.total} asOf={today} />
       <ContractList contracts={data.contracts} positions={positions} showProfiles={showProfiles} />
@@ -131,6 +118,6 @@ export default async function FinancePage({ searchParams }: { searchParams: Sear
         showProfiles={showProfiles}
       />
       <ReconciliationForm contractUuid={contract.contract_uuid} contractNumber={contract.number} today={today} />
-    </div>
+    </>,
   );
 }

@@ -1,12 +1,11 @@
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { webEnv } from '@/config/env';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { ApiKeysPanel } from '@/features/account-api-keys/components/api-keys-panel';
 import { WebhooksPanel } from '@/features/account-webhooks/components/webhooks-panel';
-import styles from '@/features/account-api-keys/components/api-keys.module.css';
 
 const P = API_KEYS_TEXTS.page;
 
@@ -22,16 +21,16 @@ export default async function IntegrationsPage() {
   const active = profile.active_profile;
 
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{P.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>
-        {P.title} · {active.name}
-      </h1>
-      <p className={styles.lead}>{P.lead(active.name)}</p>
+    <AccountPage
+      title={
+        <>
+          {P.title} · {active.name}
+        </>
+      }
+      lead={P.lead(active.name)}
+    >
       <ApiKeysPanel profile={active} origin={webEnv.publicOrigin} />
       <WebhooksPanel profile={active} />
-    </div>
+    </AccountPage>
   );
 }

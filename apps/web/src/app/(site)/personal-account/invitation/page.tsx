@@ -2,7 +2,7 @@ import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { Alert, Button } from '@/components/ui';
+import { ActionRow, Alert, Button } from '@/components/ui';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadInvitation } from '@/features/team/api/server';
 import { InvitationView } from '@/features/team/components/invitation-view';
@@ -40,7 +40,7 @@ export default async function InvitationPage({
   }
   const result = token === '' ? null : await loadInvitation(token);
   return (
-    <div className={`container ${styles.page}`}>
+    <div className={`container ${styles.invitationPage}`}>
       <div className={styles.card}>
         <h1>{S.title}</h1>
         {result?.kind === 'ok' ? (
@@ -48,11 +48,11 @@ export default async function InvitationPage({
         ) : (
           <div className={styles.stack}>
             <Alert variant="error">{result ? result.message : S.missingToken}</Alert>
-            <div className={styles.actions}>
+            <ActionRow>
               <Button as={Link} href="/personal-account" appearance="secondary">
                 {S.toAccount}
               </Button>
-            </div>
+            </ActionRow>
           </div>
         )}
       </div>

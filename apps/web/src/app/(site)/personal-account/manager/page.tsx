@@ -3,8 +3,9 @@ import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, Hint, Panel } from '@/components/ui';
 import { BRAND } from '@/config/brand';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadManagers } from '@/features/account-manager/api/server';
 import { ManagerCard } from '@/features/account-manager/components/manager-card';
@@ -27,16 +28,11 @@ export default async function ManagerPage() {
   const today = toIsoDate(new Date())!;
 
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{S.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{S.title}</h1>
-      <p className={styles.lead}>{S.intro}</p>
+    <AccountPage title={S.title} lead={S.intro}>
       {answer.kind === 'refused' ? (
         <Alert variant="error">{S.loadError}</Alert>
       ) : answer.list.managers.length === 0 ? (
-        <section className={styles.section} aria-labelledby="manager-none-h" data-testid="manager-none">
+        <Panel className={styles.none} aria-labelledby="manager-none-h" data-testid="manager-none">
           <h2 id="manager-none-h">{S.noneTitle}</h2>
           <p>{S.noneText}</p>
           <p className={styles.phoneLine}>
@@ -44,17 +40,17 @@ export default async function ManagerPage() {
               {BRAND.phone.display}
             </a>
           </p>
-          <p className={styles.hint}>{BRAND.phone.note}</p>
+          <Hint>{BRAND.phone.note}</Hint>
           <p>
             <a href={`mailto:${BRAND.supportEmail}`} className={styles.contactLink}>
               {BRAND.supportEmail}
             </a>
           </p>
-          <p className={styles.hint}>{S.noneAccessHint}</p>
+          <Hint>{S.noneAccessHint}</Hint>
           <Button as={Link} href="/personal-account/access" appearance="secondary">
             {S.accessLink}
           </Button>
-        </section>
+        </Panel>
       ) : (
         <div className={styles.list}>
           {answer.list.managers.map((entry) => (
@@ -62,6 +58,6 @@ export default async function ManagerPage() {
           ))}
         </div>
       )}
-    </div>
+    </AccountPage>
   );
 }

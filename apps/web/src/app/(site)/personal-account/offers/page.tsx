@@ -1,14 +1,13 @@
 import { toIsoDate } from '@freight/domain/dates';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Alert } from '@/components/ui';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadDiscountsAndOffers } from '@/features/account-offers/api/server';
 import { DiscountList } from '@/features/account-offers/components/discount-list';
 import { OfferList } from '@/features/account-offers/components/offer-list';
-import styles from '@/features/account-offers/components/offers.module.css';
 
 const S = MESSAGES.commercial.offersScreen;
 
@@ -27,12 +26,7 @@ export default async function OffersPage() {
   const profileNames = Object.fromEntries(profile.profiles.map((p) => [p.account_uuid, p.name]));
 
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{S.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{S.title}</h1>
-      <p className={styles.lead}>{S.lead}</p>
+    <AccountPage title={S.title} lead={S.lead}>
       {result.kind === 'ok' ? (
         <>
           <DiscountList data={result.discounts} today={today} profileNames={profileNames} />
@@ -46,6 +40,6 @@ export default async function OffersPage() {
       ) : (
         <Alert variant="error">{S.loadError}</Alert>
       )}
-    </div>
+    </AccountPage>
   );
 }

@@ -1,13 +1,12 @@
 import { buildCargoListQuery, createOrderListState, parseOrderListUrl } from '@freight/domain';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadCargoPage } from '@/features/account-orders/api/server';
 import { OrdersList } from '@/features/account-orders/components/orders-list';
-import styles from '@/features/account-orders/components/orders.module.css';
 
 const T = MESSAGES.accountOrders;
 
@@ -27,11 +26,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const query = buildCargoListQuery({ ...createOrderListState(), ...state });
   const first = await loadCargoPage(query);
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{T.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>{T.title}</h1>
+    <AccountPage title={T.title} width="full">
       <Suspense>
         <OrdersList
           initialUrl={state}
@@ -39,6 +34,6 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           profiles={profile.profiles}
         />
       </Suspense>
-    </div>
+    </AccountPage>
   );
 }

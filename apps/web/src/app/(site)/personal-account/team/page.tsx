@@ -2,7 +2,8 @@ import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, Hint, Panel } from '@/components/ui';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadTeam } from '@/features/team/api/server';
 import { SwitchProfileButton } from '@/features/account/components/switch-profile-button';
@@ -28,17 +29,13 @@ export default async function TeamPage() {
   if (active.kind !== 'legal') {
     const companies = profile.profiles.filter((p) => p.kind === 'legal');
     return (
-      <div className={`container ${styles.page}`}>
-        <p className={styles.breadcrumbs}>
-          <Link href="/personal-account">{S.accountLink}</Link>
-        </p>
-        <h1 className={styles.title}>{S.title}</h1>
-        <section className={styles.section} aria-labelledby="team-personal-h">
+      <AccountPage title={S.title}>
+        <Panel aria-labelledby="team-personal-h">
           <h2 id="team-personal-h">{S.personalTitle}</h2>
           <p>{S.personalText}</p>
           {companies.length > 0 ? (
             <>
-              <p className={styles.hint}>{S.personalSwitchHint}</p>
+              <Hint>{S.personalSwitchHint}</Hint>
               <div className={styles.switchList}>
                 {companies.map((company) => (
                   <SwitchProfileButton
@@ -54,29 +51,31 @@ export default async function TeamPage() {
               {S.personalAccessLink}
             </Button>
           )}
-        </section>
+        </Panel>
         <RolesOverview />
-      </div>
+      </AccountPage>
     );
   }
 
   const manages = active.permissions.includes('team.manage');
   const team = manages ? await loadTeam(active.account_uuid) : null;
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{S.accountLink}</Link>
-      </p>
-      <h1 className={styles.title}>
-        {S.title} · {active.name}
-      </h1>
-      <p className={styles.lead}>
-        {S.intro(active.name)} {S.yourRole(active.role_label)}
-      </p>
+    <AccountPage
+      title={
+        <>
+          {S.title} · {active.name}
+        </>
+      }
+      lead={
+        <>
+          {S.intro(active.name)} {S.yourRole(active.role_label)}
+        </>
+      }
+    >
       {team === null ? (
-        <section className={styles.section} aria-labelledby="team-you-h">
+        <Panel aria-labelledby="team-you-h">
           <h2 id="team-you-h">{S.membersTitle}</h2>
-          <p className={styles.hint}>{S.notManagerText}</p>
+          <Hint>{S.notManagerText}</Hint>
           {active.role === 'owner' ? null : (
             <RemoveMember
               accountUuid={active.account_uuid}
@@ -86,13 +85,13 @@ export default async function TeamPage() {
               self
             />
           )}
-        </section>
+        </Panel>
       ) : team.kind === 'ok' ? (
         <TeamManager team={team.team} />
       ) : (
         <Alert variant="error">{S.loadError}</Alert>
       )}
       <RolesOverview yours={active.role} />
-    </div>
+    </AccountPage>
   );
 }

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadAccessRequest } from '@/features/access-request/api/server';
 import { AccessRequestView } from '@/features/access-request/components/access-request-view';
-import styles from '@/features/access-request/components/access-request.module.css';
 
 const A = MESSAGES.accessRequest;
 
@@ -27,14 +26,12 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
   const request = await loadAccessRequest(id);
   if (!request) notFound();
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{A.accountLink}</Link>
-        <span aria-hidden="true">/</span>
-        <Link href="/personal-account/access">{A.backToList}</Link>
-      </p>
-      <h1 className={styles.title}>{A.requestTitle(request.type_label)}</h1>
+    <AccountPage
+      title={A.requestTitle(request.type_label)}
+      breadcrumbs={[{ href: '/personal-account/access', label: A.backToList }]}
+      width="full"
+    >
       <AccessRequestView request={request} />
-    </div>
+    </AccountPage>
   );
 }

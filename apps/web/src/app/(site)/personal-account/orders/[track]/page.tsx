@@ -1,12 +1,11 @@
 import { checkTrackNumber } from '@freight/domain';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
+import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadCargoCard } from '@/features/account-orders/api/server';
 import { CargoCard } from '@/features/account-orders/components/cargo-card';
-import styles from '@/features/account-orders/components/orders.module.css';
 
 const T = MESSAGES.accountOrders;
 
@@ -39,13 +38,8 @@ export default async function CargoCardPage({ params }: { params: Params }) {
   const data = await loadCargoCard(check.value);
   if (!data) notFound();
   return (
-    <div className={`container ${styles.page}`}>
-      <p className={styles.breadcrumbs}>
-        <Link href="/personal-account">{T.accountLink}</Link>
-        <span aria-hidden="true">/</span>
-        <Link href="/personal-account/orders">{T.backToList}</Link>
-      </p>
+    <AccountPage breadcrumbs={[{ href: '/personal-account/orders', label: T.backToList }]} width="full">
       <CargoCard data={data} />
-    </div>
+    </AccountPage>
   );
 }

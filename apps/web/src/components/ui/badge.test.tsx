@@ -1,0 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Badge, type BadgeTone } from './badge';
+
+describe('Badge', () => {
+  it.each<[BadgeTone]>([['info'], ['success'], ['warning'], ['danger'], ['neutral']])(
+    'says its text in the %s tone',
+    (tone) => {
+      render(<Badge tone={tone}>Одобрена</Badge>);
+      const badge = screen.getByText('Одобрена');
+      expect(badge.tagName).toBe('SPAN');
+      expect(badge).toHaveClass('badge', tone);
+    },
+  );
+});
