@@ -36,6 +36,7 @@ import { operatorRoutes } from './modules/operator/operator.routes';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes';
 import { registerNotifications } from './modules/notifications/notifications.plugin';
 import { registerWebhooks } from './modules/webhooks/webhooks.plugin';
+import { registerExports } from './modules/exports/exports.plugin';
 import { apiKeyAuth } from './modules/api-keys/api-keys.auth';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { startPriceChangeBus } from './modules/pricing/price-change-bus';
@@ -266,6 +267,13 @@ export async function buildApp({
   // Money and numbers of a business client (issue 16).
   await app.register(settlementsRoutes, {
     deps: { db: database.db, clock: clock ?? (() => new Date()), carrier: config.carrier },
+  });
+  // Queued exports (issue 18 item 4): the order list and the act prepared by `exports.render` jobs.
+  await registerExports(app, {
+    config,
+    db: database.db,
+    storage: storage ?? createFileStorage(config.uploads),
+    clock,
   });
   await app.register(analyticsRoutes, { deps: { db: database.db, clock: clock ?? (() => new Date()) } });
   await app.register(commercialRoutes, {

@@ -21,3 +21,4 @@ export * from './analytics';
 export * from './commercial';
 export * from './api-keys';
 export * from './webhooks';
+export * from './export-jobs';

@@ -149,3 +149,4 @@ export * from './finance';
 export * from './integrations-keys';
 export * from './integrations-webhooks';
 export * from './notifications';
+export * from './export-jobs';

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { PassThrough, type Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { toSVG } from 'bwip-js/node';
 
@@ -49,7 +52,22 @@ export const A6: [number, number] = [297.64, 419.53];
  * pages, or one page per place of a cargo, at most 500), so nothing is streamed. A long one
  * (the reconciliation act) draws asynchronously and lets other requests run between its parts.
  */
-export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void | Promise<void>): Promise<Buffer> {
+export async function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void | Promise<void>): Promise<Buffer> {
+  const sink = new PassThrough();
+  const [, bytes] = await Promise.all([writePdf(meta, draw, sink), buffer(sink)]);
+  return bytes;
+}
+
+/**
+ * Draws one PDF into `output` as PDFKit produces it (the reconciliation act: to a download or to
+ * the file storage). `output` is ended when the document is; a failure of `draw` destroys it with
+ * the error and rejects.
+ */
+export async function writePdf(
+  meta: PdfMeta,
+  draw: (doc: Pdf) => void | Promise<void>,
+  output: Writable,
+): Promise<void> {
   const { regular, bold } = fonts();
   const doc = new PDFDocument({
     size: meta.size ?? A4,
@@ -62,17 +80,15 @@ export function renderPdf(meta: PdfMeta, draw: (doc: Pdf) => void | Promise<void
   doc.registerFont(FONT.regular, regular);
   doc.registerFont(FONT.bold, bold);
   doc.font(FONT.regular);
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const written = pipeline(doc, output);
+  try {
     // A long document may draw asynchronously, yielding to the event loop between parts.
-    Promise.resolve()
-      .then(() => draw(doc))
-      .then(() => doc.end())
-      .catch((error: unknown) => reject(error as Error));
-  });
+    await draw(doc);
+    doc.end();
+  } catch (error) {
+    doc.destroy(error as Error);
+  }
+  await written;
 }
 
 /** The width between the page margins. */

@@ -1,5 +1,4 @@
-import { once } from 'node:events';
-import type { PassThrough, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import {
   CARGO_EXPORT_COLUMNS,
@@ -128,9 +127,29 @@ export const csvHeader = (headers: readonly string[]) => `${headers.map(csvText)
 
 // ---- streaming -----------------------------------------------------------------------------------------
 
+/**
+ * Waits until `stream` wants more, or rejects when it is closed first (a client that went away, a
+ * storage that failed): a writer never waits for a 'drain' that cannot come.
+ */
+export function drained(stream: Writable): Promise<void> {
+  if (stream.destroyed) return Promise.reject(stream.errored ?? new Error('output closed'));
+  return new Promise<void>((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      stream.off('drain', onDrain);
+      reject(stream.errored ?? new Error('output closed'));
+    };
+    stream.once('drain', onDrain);
+    stream.once('close', onClose);
+  });
+}
+
 /** Writes and waits when the reader is behind (so a slow client never makes us buffer the file). */
 async function write(stream: Writable, chunk: string): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain');
+  if (!stream.write(chunk)) await drained(stream);
 }
 
 /** Every row of the filtered list in the list's order, batch by batch (keyset), at most CARGO_EXPORT_MAX_ROWS. */
@@ -202,17 +221,26 @@ export async function xlsxWriter(output: Writable, sheetName: string, columns: {
   return { workbook, sheet };
 }
 
+export interface ExportProgress {
+  /** Called after each batch of rows is written, with the rows written so far. */
+  onRows?: (rowsDone: number) => Promise<void>;
+}
+
 /**
  * Streams the caller's filtered list as a file into `output` (ended when done, destroyed with the
- * error on failure). Nothing but one batch of rows is held at a time.
+ * error on failure; never rejects). Nothing but one batch of rows is held at a time. The one
+ * writer of the list's file: the GET download streams it to the client, the queued export
+ * (modules/exports) to the file storage.
  */
 export async function writeCargoExport(
   db: Database,
   owner: Owner,
   query: CargoExportQuery,
-  output: PassThrough,
+  output: Writable,
+  progress: ExportProgress = {},
 ): Promise<void> {
   const headers = CARGO_EXPORT_COLUMNS.map((c) => c.header);
+  let done = 0;
   try {
     if (query.format === 'csv') {
       await write(output, CSV_BOM + csvHeader(headers));
@@ -220,6 +248,8 @@ export async function writeCargoExport(
         let chunk = '';
         for (const row of rows) chunk += csvLine(row);
         await write(output, chunk);
+        done += rows.length;
+        await progress.onRows?.(done);
       }
       output.end();
       return;
@@ -227,13 +257,21 @@ export async function writeCargoExport(
     const { workbook, sheet } = await xlsxWriter(output, T.sheetOrders, [...CARGO_EXPORT_COLUMNS]);
     for await (const rows of exportRows(db, owner, query)) {
       for (const row of rows) sheet.addRow(cells(row)).commit();
-      if (output.writableNeedDrain) await once(output, 'drain');
+      if (output.writableNeedDrain) await drained(output);
+      done += rows.length;
+      await progress.onRows?.(done);
     }
     sheet.commit();
     await workbook.commit();
   } catch (error) {
     output.destroy(error as Error);
   }
+}
+
+/** How many rows the export of this query will have (the list's count, at most CARGO_EXPORT_MAX_ROWS). */
+export async function countCargoExport(db: Database, owner: Owner, query: CargoExportQuery): Promise<number> {
+  const filter = cargoListFilter(owner, query, await listProfileScope(db, owner, query));
+  return repo.countCargoList(db, filter, CARGO_EXPORT_MAX_ROWS);
 }
 
 /** Shared with the other downloads (uploads/attachment.ts). */

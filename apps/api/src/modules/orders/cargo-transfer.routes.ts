@@ -105,7 +105,8 @@ export const cargoTransferRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = 
           'Signed-in clients only. The same filters and sorts as GET /cargo/cargo (`favorite` included; `skip` and ' +
           '`limit` are ignored: the whole list, at most 100 000 rows, in the list’s order), `format=xlsx` (default) ' +
           'or `csv` (UTF-8 with BOM, `;`, decimal comma). Russian headers; dates ДД.ММ.ГГГГ ЧЧ:мм, Moscow time; ' +
-          'the price a number in roubles. Streamed: rows are read in keyset batches of 1000. ' +
+          'the price a number in roubles. Streamed: rows are read in keyset batches of 1000. The same file can be ' +
+          'prepared in the background with progress: POST /user/exports/cargo_list (what the site uses). ' +
           `Limited to ${CARGO_TRANSFER_RATE_LIMITS.export} per minute.`,
         querystring: CargoExportQuerySchema,
         produces: [CONTENT_TYPES.xlsx, CONTENT_TYPES.csv],

@@ -527,6 +527,22 @@ export async function listCargoBatch(
     .limit(limit);
 }
 
+/** How many cargos the list's filter matches, counting no further than `max` (the export's cap). */
+export async function countCargoList(
+  db: Database,
+  filter: Omit<CargoListFilter, 'sortBy' | 'descending' | 'skip' | 'limit'>,
+  max: number,
+): Promise<number> {
+  const matched = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(cargos)
+    .where(listConditions(filter))
+    .limit(max)
+    .as('matched');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matched);
+  return Number(row?.n ?? 0);
+}
+
 /** Active offices among `ids` in one city. */
 export async function findOfficesInCity(db: Database, ids: number[], cityId: number) {
   const rows = await db

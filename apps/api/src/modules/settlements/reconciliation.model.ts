@@ -37,6 +37,11 @@ export interface ReconciliationAct {
   closingKopecks: number;
 }
 
+/** Progress of rendering an act: called now and then with the document rows drawn so far. */
+export interface ReconciliationProgress {
+  onRows?: (rowsDone: number) => Promise<void>;
+}
+
 /** A balance in its column: a debt on the debit side, an advance on the credit side, zero in neither. */
 export function balanceSides(kopecks: number): { debit: number | null; credit: number | null } {
   if (kopecks > 0) return { debit: kopecks, credit: null };

@@ -1,16 +1,23 @@
+import type { Writable } from 'node:stream';
 import { MESSAGES, formatDocumentAmount } from '@freight/domain';
 import {
   FONT,
   contentWidth,
   ensureSpace,
   paragraph,
-  renderPdf,
   rule,
   signatures,
+  writePdf,
   type Pdf,
 } from '../documents/documents.pdf';
 import { ruDate } from '../orders/cargo-export';
-import { actConclusion, actTitle, balanceSides, type ReconciliationAct } from './reconciliation.model';
+import {
+  actConclusion,
+  actTitle,
+  balanceSides,
+  type ReconciliationAct,
+  type ReconciliationProgress,
+} from './reconciliation.model';
 
 const R = MESSAGES.settlements.reconciliation;
 const D = MESSAGES.documents;
@@ -127,7 +134,7 @@ class ActTable {
  * ledger, the client's side empty; the opening balance, a row per document, the turnover of the
  * period and the closing balance.
  */
-async function actTable(doc: Pdf, act: ReconciliationAct): Promise<void> {
+async function actTable(doc: Pdf, act: ReconciliationAct, progress: ReconciliationProgress): Promise<void> {
   const head = (text: string, span = 1) => cell(text, { bold: true, align: 'center', span });
   const columns = [head(R.date), head(R.document), head(R.debit), head(R.credit)];
   const table = new ActTable(doc, [
@@ -150,7 +157,10 @@ async function actTable(doc: Pdf, act: ReconciliationAct): Promise<void> {
   table.row(balance(R.openingBalance, act.openingKopecks));
   for (const [index, row] of act.rows.entries()) {
     // Hundreds of pages take seconds: let the API's other requests run between batches of rows.
-    if (index > 0 && index % ROWS_PER_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (index > 0 && index % ROWS_PER_SLICE === 0) {
+      await progress.onRows?.(index);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     table.row([
       cell(ruDate(row.date)),
       cell(row.operation),
@@ -169,39 +179,50 @@ async function actTable(doc: Pdf, act: ReconciliationAct): Promise<void> {
     cell(''),
   ]);
   table.row(balance(R.closingBalance, act.closingKopecks));
+  await progress.onRows?.(act.rows.length);
 }
 
 /**
  * Акт сверки взаимных расчётов of a contract for a period, A4, in the standard Russian layout:
  * the title with the period, the parties and the contract; the two-sided table (the carrier's
  * data filled, the client's columns blank); the statement of who owes whom on the last day, the
- * amount in words; the signatures of both sides with «М. П.».
+ * amount in words; the signatures of both sides with «М. П.». Written into `output` (ended when
+ * done; destroyed with the error and rejected on failure).
  */
-export function renderReconciliationPdf(act: ReconciliationAct, createdAt: Date): Promise<Buffer> {
+export function writeReconciliationPdf(
+  act: ReconciliationAct,
+  createdAt: Date,
+  output: Writable,
+  progress: ReconciliationProgress = {},
+): Promise<void> {
   const title = actTitle(act);
-  return renderPdf({ title, author: act.carrier.name, createdAt }, async (doc) => {
-    if (act.carrier.demo) paragraph(doc, D.demoNotice, { size: 8, bold: true, color: '#b00020' });
-    doc
-      .font(FONT.bold)
-      .fontSize(12)
-      .text(title, doc.page.margins.left, doc.y, {
-        width: contentWidth(doc),
-        align: 'center',
+  return writePdf(
+    { title, author: act.carrier.name, createdAt },
+    async (doc) => {
+      if (act.carrier.demo) paragraph(doc, D.demoNotice, { size: 8, bold: true, color: '#b00020' });
+      doc
+        .font(FONT.bold)
+        .fontSize(12)
+        .text(title, doc.page.margins.left, doc.y, {
+          width: contentWidth(doc),
+          align: 'center',
+        });
+      doc.font(FONT.regular).moveDown(0.3);
+      rule(doc, 1.5);
+      paragraph(doc, R.intro(act.carrier.name, act.client.name), { size: 8.5 });
+      doc.moveDown(0.6);
+      await actTable(doc, act, progress);
+      doc.moveDown(0.8);
+      ensureSpace(doc, 40);
+      paragraph(doc, actConclusion(act), { size: 9, bold: true });
+      doc.moveDown(0.6);
+      rule(doc, 1.5);
+      signatures(doc, [R.fromSide(act.carrier.name), R.fromSide(act.client.name)], {
+        signature: D.signature,
+        name: D.signatureName,
+        stamp: D.stamp,
       });
-    doc.font(FONT.regular).moveDown(0.3);
-    rule(doc, 1.5);
-    paragraph(doc, R.intro(act.carrier.name, act.client.name), { size: 8.5 });
-    doc.moveDown(0.6);
-    await actTable(doc, act);
-    doc.moveDown(0.8);
-    ensureSpace(doc, 40);
-    paragraph(doc, actConclusion(act), { size: 9, bold: true });
-    doc.moveDown(0.6);
-    rule(doc, 1.5);
-    signatures(doc, [R.fromSide(act.carrier.name), R.fromSide(act.client.name)], {
-      signature: D.signature,
-      name: D.signatureName,
-      stamp: D.stamp,
-    });
-  });
+    },
+    output,
+  );
 }

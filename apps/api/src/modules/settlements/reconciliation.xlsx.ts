@@ -1,7 +1,14 @@
+import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { MESSAGES } from '@freight/domain';
-import { loadExcelJs } from '../orders/cargo-export';
-import { actConclusion, actTitle, balanceSides, type ReconciliationAct } from './reconciliation.model';
+import { drained, loadExcelJs } from '../orders/cargo-export';
+import {
+  actConclusion,
+  actTitle,
+  balanceSides,
+  type ReconciliationAct,
+  type ReconciliationProgress,
+} from './reconciliation.model';
 
 const R = MESSAGES.settlements.reconciliation;
 const D = MESSAGES.documents;
@@ -11,6 +18,8 @@ const MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'dd.mm.yyyy';
 /** The header rows (title, introduction, a gap, the sides, the columns) stay on screen while scrolling. */
 export const RECONCILIATION_HEADER_ROWS = 5;
+/** Document rows between two progress reports. */
+const ROWS_PER_REPORT = 1000;
 
 const kopecksToRoubles = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
 /** A calendar date as a spreadsheet date (midnight UTC: Excel dates have no zone). */
@@ -25,7 +34,7 @@ const boxed: Partial<ExcelJS.Borders> = { top: thin, left: thin, bottom: thin, r
  * balance, the statement of the debt and the sides' signature lines. Amounts are numeric cells
  * in roubles with a number format; dates are date cells; the client's columns are left blank.
  */
-export async function renderReconciliationXlsx(act: ReconciliationAct): Promise<Buffer> {
+async function buildWorkbook(act: ReconciliationAct, progress: ReconciliationProgress): Promise<ExcelJS.Workbook> {
   const Excel = await loadExcelJs();
   const workbook = new Excel.Workbook();
   workbook.creator = act.carrier.name;
@@ -83,7 +92,8 @@ export async function renderReconciliationXlsx(act: ReconciliationAct): Promise<
     });
   };
   balance(R.openingBalance, act.openingKopecks);
-  for (const row of act.rows) {
+  for (const [index, row] of act.rows.entries()) {
+    if (index > 0 && index % ROWS_PER_REPORT === 0) await progress.onRows?.(index);
     tableRow([
       excelDate(row.date),
       row.operation,
@@ -123,6 +133,27 @@ export async function renderReconciliationXlsx(act: ReconciliationAct): Promise<
   sheet.mergeCells(signatureRow.number, 1, signatureRow.number, 4);
   sheet.mergeCells(signatureRow.number, 5, signatureRow.number, 8);
   sheet.addRow([D.stamp, null, null, null, D.stamp]);
+  await progress.onRows?.(act.rows.length);
+  return workbook;
+}
 
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/**
+ * Writes the act's workbook into `output` and ends it (destroyed with the error and rejected on
+ * failure). The sheet merges cells and is a few thousand rows at most, so the workbook is built in
+ * memory and zipped once.
+ */
+export async function writeReconciliationXlsx(
+  act: ReconciliationAct,
+  output: Writable,
+  progress: ReconciliationProgress = {},
+): Promise<void> {
+  try {
+    const workbook = await buildWorkbook(act, progress);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    if (!output.write(bytes)) await drained(output);
+    output.end();
+  } catch (error) {
+    output.destroy(error as Error);
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -31,13 +32,16 @@ const CONTRACT_ACCESS =
   'Signed-in verified users; the contract’s profile must be the caller’s with permission `settlements.view`: ' +
   'someone else’s or unknown contract is 404, a role without the permission 403.';
 
-/** A download (the plain reply type: the 200 body is bytes, not a zod schema). */
+/** A download streamed as it is rendered (the plain reply type: the 200 body is bytes, not a zod schema). */
 function sendFile(reply: FastifyReply, file: service.ReconciliationFile) {
+  const output = new PassThrough();
+  // A failure destroys the stream (the download breaks off): the log says why.
+  file.write(output).catch((error: unknown) => reply.log.error({ err: error }, 'reconciliation act failed'));
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.names.ascii, file.names.utf8))
     .header('x-content-type-options', 'nosniff')
-    .send(file.bytes);
+    .send(output);
 }
 
 /**
@@ -99,7 +103,7 @@ export const settlementsRoutes: FastifyPluginAsyncZod<{ deps: service.Settlement
       schema: {
         tags: ['settlements'],
         summary: 'Акт сверки взаимных расчётов of a contract for a period, PDF or XLSX (not in the spec)',
-        description: `The standard two-sided layout: the carrier’s data (opening balance, a row per document, turnover, closing balance), blank columns for the client, who owes whom on the last day with the amount in words, signatures. Period up to three years (400 beyond). Limited to ${DOCUMENTS_RATE_LIMIT} per minute. ${CONTRACT_ACCESS}`,
+        description: `The standard two-sided layout: the carrier’s data (opening balance, a row per document, turnover, closing balance), blank columns for the client, who owes whom on the last day with the amount in words, signatures. Period up to three years (400 beyond). Streamed as it is rendered; POST /user/exports/reconciliation prepares the same file in the background (what the site uses). Limited to ${DOCUMENTS_RATE_LIMIT} per minute. ${CONTRACT_ACCESS}`,
         querystring: ReconciliationQuerySchema,
         produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: { ...errors, 429: ErrorBodySchema },

@@ -21,17 +21,18 @@ import {
   type ContractPosition,
   type ProfileRole,
 } from '@freight/domain';
+import type { Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { CarrierRequisites } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { requireVerifiedUser } from '../auth/auth-core';
-import type { UserRow } from '../auth/identity.repository';
+import { findActiveUserById, type UserRow } from '../auth/identity.repository';
 import type { SessionRow } from '../auth/session.repository';
 import { CONTENT_TYPES, ruDate } from '../orders/cargo-export';
 import { forbidden, profileDisplayName, profileNotFound } from '../profiles/profiles.service';
-import { actFileNames, type ReconciliationAct } from './reconciliation.model';
-import { renderReconciliationPdf } from './reconciliation.pdf';
-import { renderReconciliationXlsx } from './reconciliation.xlsx';
+import { actFileNames, type ReconciliationAct, type ReconciliationProgress } from './reconciliation.model';
+import { writeReconciliationPdf } from './reconciliation.pdf';
+import { writeReconciliationXlsx } from './reconciliation.xlsx';
 import * as repo from './settlements.repository';
 import type { ContractRow } from './settlements.repository';
 
@@ -55,7 +56,7 @@ export interface SettlementsDeps {
 type ContractsQuery = z.output<typeof SettlementContractsQuerySchema>;
 type SummaryQuery = z.output<typeof SettlementSummaryQuerySchema>;
 type ReviewQuery = z.output<typeof SettlementReviewQuerySchema>;
-type ReconciliationQuery = z.output<typeof ReconciliationQuerySchema>;
+export type ReconciliationQuery = z.output<typeof ReconciliationQuerySchema>;
 
 /** The longest period of a reconciliation act: three years. */
 export const RECONCILIATION_MAX_YEARS = 3;
@@ -314,10 +315,16 @@ function addYears(isoDate: string, years: number): string {
 }
 
 export interface ReconciliationFile {
-  bytes: Buffer;
   contentType: string;
   /** For Content-Disposition: an ASCII fallback and the Russian name (RFC 5987). */
   names: { ascii: string; utf8: string };
+  /** Document rows of the act (what its progress counts to). */
+  rows: number;
+  /**
+   * Renders the act into `output`, the one writer of the act's file (the GET download and the
+   * queued export): ended when done; destroyed with the error and rejected on failure.
+   */
+  write(output: Writable, progress?: ReconciliationProgress): Promise<void>;
 }
 
 /** The act's data: the balance before the period, the period's documents, the turnover, the balance after. */
@@ -356,9 +363,55 @@ async function reconciliationAct(
 }
 
 /**
+ * The contract of an act the user may have, for a period of up to three years: someone else's
+ * contract is 404, a role without `settlements.view` 403, a longer period 400 (one that starts
+ * after it ends is refused by the schema).
+ */
+async function requireActContract(db: Database, userId: number, query: ReconciliationQuery): Promise<ContractRow> {
+  const contract = await requireContract(db, userId, query.contract_uuid);
+  if (query.date_to >= addYears(query.date_from, RECONCILIATION_MAX_YEARS)) {
+    throw invalid('date_to', S.periodTooLong);
+  }
+  return contract;
+}
+
+/** The act of a checked request: read from the ledger now, rendered by `write`. */
+async function reconciliationFile(
+  deps: SettlementsDeps,
+  contract: ContractRow,
+  user: UserRow,
+  query: ReconciliationQuery,
+): Promise<ReconciliationFile> {
+  const act = await reconciliationAct(deps, contract, user, query.date_from, query.date_to);
+  const createdAt = deps.clock();
+  return {
+    contentType: query.format === 'xlsx' ? CONTENT_TYPES.xlsx : 'application/pdf',
+    names: actFileNames(act, query.format),
+    rows: act.rows.length,
+    write: (output, progress) =>
+      query.format === 'xlsx'
+        ? writeReconciliationXlsx(act, output, progress)
+        : writeReconciliationPdf(act, createdAt, output, progress),
+  };
+}
+
+/**
+ * Whether the caller may have this act (POST /user/exports/reconciliation checks before it queues
+ * the job): 401, 404, 403 and 400 as GET /user/settlements/reconciliation. Returns who asks and
+ * the contract.
+ */
+export async function checkReconciliation(
+  deps: SettlementsDeps,
+  session: SessionRow | null,
+  query: ReconciliationQuery,
+): Promise<{ userId: number; contract: ContractRow }> {
+  const user = await requireVerifiedUser(deps.db, session);
+  return { userId: user.id, contract: await requireActContract(deps.db, user.id, query) };
+}
+
+/**
  * GET /user/settlements/reconciliation: the акт сверки of a contract for a period of up to three
- * years, as a PDF or an XLSX. A period that starts after it ends is refused by the schema; a
- * longer one here (400).
+ * years, as a PDF or an XLSX.
  */
 export async function reconciliation(
   deps: SettlementsDeps,
@@ -366,16 +419,20 @@ export async function reconciliation(
   query: ReconciliationQuery,
 ): Promise<ReconciliationFile> {
   const user = await requireVerifiedUser(deps.db, session);
-  const contract = await requireContract(deps.db, user.id, query.contract_uuid);
-  if (query.date_to >= addYears(query.date_from, RECONCILIATION_MAX_YEARS)) {
-    throw invalid('date_to', S.periodTooLong);
-  }
-  const act = await reconciliationAct(deps, contract, user, query.date_from, query.date_to);
-  const bytes =
-    query.format === 'xlsx' ? await renderReconciliationXlsx(act) : await renderReconciliationPdf(act, deps.clock());
-  return {
-    bytes,
-    contentType: query.format === 'xlsx' ? CONTENT_TYPES.xlsx : 'application/pdf',
-    names: actFileNames(act, query.format),
-  };
+  return reconciliationFile(deps, await requireActContract(deps.db, user.id, query), user, query);
+}
+
+/**
+ * The act of a queued export (modules/exports), checked again for the user who asked when the job
+ * runs: a user gone or unverified is 401, a contract no longer theirs 404, a role without the
+ * permission 403.
+ */
+export async function reconciliationForUser(
+  deps: SettlementsDeps,
+  userId: number,
+  query: ReconciliationQuery,
+): Promise<ReconciliationFile> {
+  const user = await findActiveUserById(deps.db, userId);
+  if (!user || !user.isVerified) throw new AppError('UNAUTHORIZED', 401, MESSAGES.common.unauthorized);
+  return reconciliationFile(deps, await requireActContract(deps.db, user.id, query), user, query);
 }

@@ -2,9 +2,11 @@
 
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { useForm } from 'react-hook-form';
-import { Button, TextInput } from '@/components/ui';
-import { startDownload } from '../lib/download';
-import { quarterStart, reconciliationHref, type ReconciliationFormat } from '../lib/finance-url';
+import { ActionRow, Button, Hint, Panel, TextInput } from '@/components/ui';
+import { ExportStatus } from '@/components/exports/export-status';
+import { RecentExports } from '@/components/exports/recent-exports';
+import { exportJobsApi, useExportJob } from '@/lib/exports/export-jobs';
+import { quarterStart, type ReconciliationFormat } from '../lib/finance-url';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
 import styles from './finance.module.css';
 
@@ -25,8 +27,9 @@ export interface ReconciliationFormProps {
 /**
  * «Акт сверки»: a period (from the first day of the current quarter to today by default) and two
  * downloads, PDF and Excel. Both dates are checked first (set, real, the start not after the end,
- * three years at most; the messages under the fields); a valid period downloads
- * GET settlements/reconciliation as a plain same-origin link.
+ * three years at most; the messages under the fields); a valid period asks the API to prepare
+ * the act in the background, shows its progress and downloads it when it is ready (issue 18
+ * item 4); «Последние выгрузки» lists the acts prepared lately.
  */
 export function ReconciliationForm({ contractUuid, contractNumber, today }: ReconciliationFormProps) {
   const form = useForm<ReconciliationValues>({
@@ -34,14 +37,21 @@ export function ReconciliationForm({ contractUuid, contractNumber, today }: Reco
     resolver: lazyZodResolver<ReconciliationValues>('ReconciliationFormSchema'),
   });
   const { errors } = form.formState;
+  const exportJob = useExportJob();
 
+  // The act is prepared in the background (POST user/exports/reconciliation); the download starts when it is ready.
   const download = (format: ReconciliationFormat) =>
-    form.handleSubmit((period) => startDownload(reconciliationHref(contractUuid, period, format)));
+    form.handleSubmit((period) => {
+      if (exportJob.busy) return;
+      void exportJob.start(() =>
+        exportJobsApi.createReconciliation({ contract_uuid: contractUuid, ...period, format }),
+      );
+    });
 
   return (
-    <section className={styles.section} aria-labelledby="finance-act-h">
+    <Panel aria-labelledby="finance-act-h">
       <h2 id="finance-act-h">{S.reconciliationTitle}</h2>
-      <p className={styles.hint}>{S.reconciliationText}</p>
+      <Hint>{S.reconciliationText}</Hint>
       <p className={styles.actContract}>{S.reconciliationContract(contractNumber)}</p>
       <form
         className={styles.actForm}
@@ -65,13 +75,15 @@ export function ReconciliationForm({ contractUuid, contractNumber, today }: Reco
             error={errors.date_to?.message}
           />
         </div>
-        <div className={styles.actions}>
+        <ActionRow>
           <Button type="submit">{S.downloadPdf}</Button>
           <Button appearance="secondary" onClick={() => void download('xlsx')()}>
             {S.downloadXlsx}
           </Button>
-        </div>
+        </ActionRow>
+        {exportJob.state.phase !== 'idle' && <ExportStatus state={exportJob.state} />}
       </form>
-    </section>
+      <RecentExports kind="reconciliation" />
+    </Panel>
   );
 }

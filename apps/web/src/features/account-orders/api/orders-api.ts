@@ -4,6 +4,7 @@
 import { API_PATHS } from '@freight/contracts/paths';
 import type { CargoListResponse, ContactsChangeRequest } from '@freight/contracts/orders';
 import type { CargoImportResult } from '@freight/contracts/cargo-transfer';
+import type { CargoListExportRequest } from '@freight/contracts/export-jobs';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
@@ -61,6 +62,21 @@ export function exportHref(listQuery: URLSearchParams, format: 'xlsx' | 'csv'): 
   params.delete('limit');
   params.set('format', format);
   return `${API_PATHS.cargoExport}?${params}`;
+}
+
+/**
+ * The current list query as the body of POST user/exports/cargo_list: the same filters and sort
+ * as the GET export (`skip` and `limit` left out), in the format asked for.
+ */
+export function exportRequest(listQuery: URLSearchParams, format: 'xlsx' | 'csv'): CargoListExportRequest {
+  const body: Record<string, string | string[]> = {};
+  for (const key of new Set(listQuery.keys())) {
+    if (key === 'skip' || key === 'limit') continue;
+    const values = listQuery.getAll(key).filter((value) => value !== '');
+    if (values.length > 0) body[key] = key === 'cargo_statuses' || values.length > 1 ? values : values[0]!;
+  }
+  body.format = format;
+  return body as CargoListExportRequest;
 }
 
 export function templateHref(format: 'xlsx' | 'csv'): string {

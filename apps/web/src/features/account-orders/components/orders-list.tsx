@@ -28,9 +28,11 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { useForm } from 'react-hook-form';
 import { Alert, Button, Select, TextInput, type SelectOption } from '@/components/ui';
 import { Checkbox } from '@/components/ui/checkbox';
-import { errorMessage, exportHref, ordersApi } from '../api/orders-api';
+import { RecentExports } from '@/components/exports/recent-exports';
+import { errorMessage, ordersApi } from '../api/orders-api';
 import { lazyZodResolver, preloadSchemas } from '../lib/form';
 import { CargoListCard, CargoListSkeleton } from './cargo-list-card';
+import { ExportOrders } from './export-orders';
 import { ImportOrders } from './import-orders';
 import styles from './orders.module.css';
 
@@ -368,12 +370,7 @@ export function OrdersList({ initialUrl, initialPage, profiles = [] }: OrdersLis
             </p>
           )}
           <div className={styles.toolbarActions}>
-            <Button href={exportHref(listQuery, 'xlsx')} appearance="secondary" download>
-              {T.exportXlsx}
-            </Button>
-            <Button href={exportHref(listQuery, 'csv')} appearance="secondary" download>
-              {T.exportCsv}
-            </Button>
+            <ExportOrders listQuery={listQuery} />
             <ImportOrders
               onCreated={() => {
                 loadedKey.current = null;
@@ -382,6 +379,7 @@ export function OrdersList({ initialUrl, initialPage, profiles = [] }: OrdersLis
             />
           </div>
         </div>
+        <RecentExports kind="cargo_list" />
 
         {loadError && (
           <Alert variant="error">

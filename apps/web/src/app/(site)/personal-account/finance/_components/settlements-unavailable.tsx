@@ -1,7 +1,7 @@
 import type { ClientProfile } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain/messages';
 import Link from 'next/link';
-import { Button } from '@/components/ui';
+import { Button, Hint, Panel } from '@/components/ui';
 import { financeHref } from '@/features/account-finance/lib/finance-url';
 import styles from '@/features/account-finance/components/finance.module.css';
 
@@ -32,7 +32,7 @@ export type SettlementsUnavailableProps =
  */
 export function SettlementsUnavailable(props: SettlementsUnavailableProps) {
   return (
-    <section className={styles.section} aria-labelledby="finance-about-h" data-testid="finance-unavailable">
+    <Panel aria-labelledby="finance-about-h" data-testid="finance-unavailable">
       <h2 id="finance-about-h">{props.reason === 'permission' ? S.noPermissionTitle : S.aboutTitle}</h2>
       <p>{S.aboutText}</p>
       {props.reason === 'permission' ? (
@@ -47,7 +47,7 @@ export function SettlementsUnavailable(props: SettlementsUnavailableProps) {
           ))}
           {props.others.length > 0 ? (
             <>
-              <p className={styles.hint}>{S.switchHint}</p>
+              <Hint>{S.switchHint}</Hint>
               <div className={styles.switchList}>
                 {props.others.map((other) => (
                   <Button
@@ -64,10 +64,10 @@ export function SettlementsUnavailable(props: SettlementsUnavailableProps) {
           ) : null}
         </>
       )}
-      <p className={styles.hint}>{S.accessHint}</p>
+      <Hint>{S.accessHint}</Hint>
       <Button as={Link} href="/personal-account/access" appearance="secondary">
         {S.accessLink}
       </Button>
-    </section>
+    </Panel>
   );
 }
