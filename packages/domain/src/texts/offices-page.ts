@@ -34,6 +34,8 @@ export const OFFICES_PAGE_TEXTS = {
   nothingFound: 'Ничего не нашлось. Измените условия поиска или сбросьте фильтры.',
   unavailable: 'Список подразделений сейчас недоступен. Попробуйте обновить страницу через минуту.',
   mapLabel: 'Карта подразделений',
+  /** The list read instead of the picture of the whole network: «Города на карте: 79 городов, 1 000 пунктов». */
+  mapMarkers: (cities: string, points: string) => `Города на карте: ${cities}, ${points}`,
   listLabel: 'Список подразделений',
   details: 'Подробнее',
   phone: 'Телефон',

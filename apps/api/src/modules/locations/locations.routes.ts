@@ -51,7 +51,11 @@ export interface LocationRoutesOptions {
 }
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 503: ErrorBodySchema };
-const PUBLIC_CACHE = 'public, max-age=300';
+/**
+ * Reference data (cities, the network's map): kept 5 minutes, then served stale for up to an hour
+ * while a fresh copy is fetched (the web's public cache honours it), so no page waits for it.
+ */
+const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 const SHORT_CACHE = 'public, max-age=60';
 
 /** Spec §7 "Location and content" (duty_locality, duty_main_page, duty_clients) and "Maps and other" (duty_delivery_subdivisions, duty_iframe). */

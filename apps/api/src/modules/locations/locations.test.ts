@@ -78,7 +78,10 @@ describe('location calls', () => {
   });
 
   it('GET duty_main_page/country_map counts the network from the database', async () => {
-    const map = CountryMapResponseSchema.parse((await get('/api/v1/duty_main_page/country_map')).json());
+    const res = await get('/api/v1/duty_main_page/country_map');
+    // Reference data: the web keeps it and serves it stale while it asks again (public-cache.ts).
+    expect(res.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=3600');
+    const map = CountryMapResponseSchema.parse(res.json());
     expect(map.totals.subdivisions).toBeGreaterThanOrEqual(100);
     expect(map.totals.federal_districts).toBe(8);
     expect(map.totals.cities).toBe(map.cities.length);

@@ -9,7 +9,7 @@ import styles from './map-view.module.css';
 export type { MapPoint } from './map-point';
 
 export interface MapViewProps {
-  points: MapPoint[];
+  points: readonly MapPoint[];
   tileUrl: string;
   attribution: string;
   /** Accessible name of the map region. */

@@ -66,4 +66,40 @@ describe('NetworkMap', () => {
     expect(container.querySelector('ul')).toBeNull();
     expect(container.querySelector('[aria-hidden="true"] > div')).not.toBeNull();
   });
+
+  it('draws the whole network without links as a cached picture, and lists its markers for screen readers', () => {
+    const city = (id: number, name: string, lat: number, lon: number, count: number): MapPoint => ({
+      id: `city-${id}`,
+      lat,
+      lon,
+      title: name,
+      count,
+      group: { key: String(id), label: name },
+    });
+    const network = [
+      city(1, 'Москва', 55.7558, 37.6176, 6),
+      city(4, 'Новосибирск', 55.03, 82.92, 3),
+      city(5, 'Владивосток', 43.1155, 131.8869, 1),
+    ];
+    const { container } = render(
+      <NetworkMap points={network} label="Карта" markersLabel="Города на карте: 3 города, 10 пунктов" />,
+    );
+    const layers = [...container.querySelectorAll<HTMLElement>('[aria-hidden="true"] > div')].map(
+      (m) => m.style.maskImage,
+    );
+    expect(layers.slice(0, 3)).toEqual(['url(/map/land.svg)', 'url(/map/russia.svg)', 'url(/map/russia-line.svg)']);
+    expect(layers.slice(3)).toEqual(
+      ['ring', 'fill', 'label'].map((layer) =>
+        expect.stringMatching(new RegExp(`^url\\(/map/network/[0-9a-f]{16}/${layer}\\.svg\\)$`)),
+      ),
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Города на карте: 3 города, 10 пунктов' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Москва: 6 пунктов', 'Новосибирск: 3 пункта', 'Владивосток']);
+  });
 });

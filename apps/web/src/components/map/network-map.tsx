@@ -3,20 +3,29 @@ import Link from 'next/link';
 import clsx from 'clsx';
 import { formatCount, MESSAGES } from '@freight/domain';
 import type { MapPoint } from './map-point';
-import { buildNetworkMap, isWholeCountry, type MapMarker } from './network-map-geometry';
+import { isWholeCountry, type MapMarker } from './network-map-geometry';
+import {
+  countOf,
+  getNetworkMapView,
+  PICTURE_LAYERS,
+  pictureLayerUrl,
+  placesOf,
+  stackOf,
+  type PictureLayer,
+} from './network-map-picture';
 import styles from './network-map.module.css';
 
 export interface NetworkMapProps {
+  /** The same array for the same points (e.g. made once per answer of the API) is laid out once. */
   points: readonly MapPoint[];
   /** Accessible name of the map region. */
   label: string;
+  /** Name of the list that stands for the markers when they are drawn as a picture, e.g. «79 городов, 105 пунктов». */
+  markersLabel?: string;
   className?: string;
 }
 
 /** What a marker says: its accessible name, its tooltip and where it leads. */
-/** How many places a marker stands for. */
-const placesOf = (marker: MapMarker) => marker.points.reduce((sum, p) => sum + (p.count ?? 1), 0);
-
 function describe(marker: MapMarker): { name: string; tooltip: string; href?: string } {
   const point = marker.points[0]!;
   const group = marker.group ?? (placesOf(marker) > 1 ? point.group : undefined);
@@ -31,9 +40,15 @@ function describe(marker: MapMarker): { name: string; tooltip: string; href?: st
   };
 }
 
-const mask = (layer: string) => {
-  const image = `url(/map/${layer}.svg)`;
+const mask = (url: string) => {
+  const image = `url(${url})`;
   return { maskImage: image, WebkitMaskImage: image };
+};
+
+const PICTURE_CLASS: Record<PictureLayer, string | undefined> = {
+  ring: styles.ringLayer,
+  fill: styles.fillLayer,
+  label: styles.labelLayer,
 };
 
 const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
@@ -44,10 +59,14 @@ const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
  * view fits the points: the whole country, or one city zoomed in so its offices stand apart. The
  * points of one city that would overlap become one marker with their count, linking to the
  * group's href (e.g. the list filtered by the city). Markers are HTML so they keep their size and
- * focus ring at any map width; the SVG itself is decoration.
+ * focus ring at any map width; the SVG itself is decoration. The whole network at country scale,
+ * whose markers are not links, is a cached picture instead (network-map-picture.ts) with a
+ * visually hidden list of its markers, so the page does not carry an element per city twice
+ * (in its HTML and again in its data).
  */
-export function NetworkMap({ points, label, className }: NetworkMapProps) {
-  const { width, height, viewport, outline, markers } = buildNetworkMap(points);
+export function NetworkMap({ points, label, markersLabel, className }: NetworkMapProps) {
+  const { model, picture } = getNetworkMapView(points);
+  const { width, height, viewport, outline, markers } = model;
   // The whole country is the same for every page: its outline comes as cached images (/map/*.svg)
   // painted as masks in the theme's colours; a zoomed view carries its own small outline.
   const whole = isWholeCountry(viewport);
@@ -61,9 +80,9 @@ export function NetworkMap({ points, label, className }: NetworkMapProps) {
     >
       {whole ? (
         <div className={styles.geoLayers} aria-hidden="true">
-          <div className={clsx(styles.mask, styles.landMask)} style={mask('land')} />
-          <div className={clsx(styles.mask, styles.russiaMask)} style={mask('russia')} />
-          <div className={clsx(styles.mask, styles.russiaLine)} style={mask('russia-line')} />
+          <div className={clsx(styles.mask, styles.landMask)} style={mask('/map/land.svg')} />
+          <div className={clsx(styles.mask, styles.russiaMask)} style={mask('/map/russia.svg')} />
+          <div className={clsx(styles.mask, styles.russiaLine)} style={mask('/map/russia-line.svg')} />
         </div>
       ) : (
         <svg className={styles.geo} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
@@ -71,40 +90,60 @@ export function NetworkMap({ points, label, className }: NetworkMapProps) {
           {outline.russia && <path className={styles.russia} d={outline.russia} />}
         </svg>
       )}
-      {markers.length > 0 && (
-        <ul className={styles.markers}>
-          {markers.map((marker) => {
-            const { name, tooltip, href } = describe(marker);
-            const places = placesOf(marker);
-            const count = marker.group || places > 1 ? places : undefined;
-            return (
-              <li
-                key={marker.key}
-                className={clsx(
-                  styles.marker,
-                  marker.points.some((p) => p.major) && styles.major,
-                  count !== undefined && styles.group,
-                )}
-                // A marker standing for more places lies above its smaller neighbours.
-                style={{
-                  left: percent(marker.x / width),
-                  top: percent(marker.y / height),
-                  ...(places > 1 ? { zIndex: Math.min(places, 90) } : {}),
-                }}
-              >
-                {href ? (
-                  <Link href={href} prefetch={false} className={styles.dot} title={tooltip} aria-label={name}>
-                    {count}
-                  </Link>
-                ) : (
-                  <span className={styles.dot} title={tooltip} role="img" aria-label={name}>
-                    {count}
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+      {picture ? (
+        <>
+          {/* The markers of the whole network: one cached picture; the list below is what it says. */}
+          <div className={styles.pictureLayers} aria-hidden="true">
+            {PICTURE_LAYERS.map((layer) => (
+              <div
+                key={layer}
+                className={clsx(styles.mask, PICTURE_CLASS[layer])}
+                style={mask(pictureLayerUrl(picture.version, layer))}
+              />
+            ))}
+          </div>
+          <ul className="visually-hidden" aria-label={markersLabel}>
+            {markers.map((marker) => (
+              <li key={marker.key}>{describe(marker).name}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        markers.length > 0 && (
+          <ul className={styles.markers}>
+            {markers.map((marker) => {
+              const { name, tooltip, href } = describe(marker);
+              const count = countOf(marker);
+              const stack = stackOf(marker);
+              return (
+                <li
+                  key={marker.key}
+                  className={clsx(
+                    styles.marker,
+                    marker.points.some((p) => p.major) && styles.major,
+                    count !== undefined && styles.group,
+                  )}
+                  // A marker standing for more places lies above its smaller neighbours.
+                  style={{
+                    left: percent(marker.x / width),
+                    top: percent(marker.y / height),
+                    ...(stack > 0 ? { zIndex: stack } : {}),
+                  }}
+                >
+                  {href ? (
+                    <Link href={href} prefetch={false} className={styles.dot} title={tooltip} aria-label={name}>
+                      {count}
+                    </Link>
+                  ) : (
+                    <span className={styles.dot} title={tooltip} role="img" aria-label={name}>
+                      {count}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )
       )}
     </div>
   );

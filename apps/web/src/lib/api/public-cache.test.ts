@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPublicCache, PublicApiError, publicMaxAge } from './public-cache';
+import { createPublicCache, PublicApiError, publicMaxAge, publicStaleSeconds } from './public-cache';
 
 const ListSchema = z.array(z.object({ id: z.number() }));
 
@@ -18,6 +18,19 @@ describe('publicMaxAge', () => {
     [null, 0],
   ])('%s → %i s', (header, seconds) => {
     expect(publicMaxAge(header)).toBe(seconds);
+  });
+});
+
+describe('publicStaleSeconds', () => {
+  it.each<[string | null, number]>([
+    ['public, max-age=300, stale-while-revalidate=3600', 3600],
+    ['public, max-age=300', 0],
+    ['private, max-age=300, stale-while-revalidate=3600', 0],
+    ['public, stale-while-revalidate=3600', 0],
+    ['public, max-age=300, stale-while-revalidate=x', 0],
+    [null, 0],
+  ])('%s → %i s', (header, seconds) => {
+    expect(publicStaleSeconds(header)).toBe(seconds);
   });
 });
 
@@ -70,6 +83,42 @@ describe('createPublicCache, against a real HTTP server', () => {
     // Another address is another answer.
     expect((await cache.get('/list?a=2', ListSchema)).data).toEqual([{ id: 3 }]);
     expect(calls.map((c) => c.url)).toEqual(['/list?a=1', '/list?a=1', '/list?a=2']);
+  });
+
+  it('serves an expired answer while one call fetches the fresh one, for as long as the API allows', async () => {
+    reset();
+    cacheControl = 'public, max-age=60, stale-while-revalidate=600';
+    let clock = 1_000_000;
+    const cache = createPublicCache({ baseUrl: () => baseUrl, now: () => clock });
+    expect((await cache.get('/cities', ListSchema)).data).toEqual([{ id: 1 }]);
+    clock += 61_000;
+    // Expired: the kept answer at once, and a single call in the background.
+    const [a, b] = await Promise.all([cache.get('/cities', ListSchema), cache.get('/cities', ListSchema)]);
+    expect([a.data, b.data]).toEqual([[{ id: 1 }], [{ id: 1 }]]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(2);
+    expect((await cache.get('/cities', ListSchema)).data).toEqual([{ id: 2 }]);
+    expect(calls).toHaveLength(2);
+    // Past the stale window a page waits for the API again.
+    clock += 61_000 + 600_000;
+    expect((await cache.get('/cities', ListSchema)).data).toEqual([{ id: 3 }]);
+  });
+
+  it('keeps serving the stale answer while the API fails, and asks again on the next visit', async () => {
+    reset();
+    cacheControl = 'public, max-age=60, stale-while-revalidate=600';
+    let clock = 1_000_000;
+    const cache = createPublicCache({ baseUrl: () => baseUrl, now: () => clock });
+    await cache.get('/map', ListSchema);
+    clock += 61_000;
+    status = 503;
+    expect((await cache.get('/map', ListSchema)).data).toEqual([{ id: 1 }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    status = 200;
+    expect((await cache.get('/map', ListSchema)).data).toEqual([{ id: 1 }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await cache.get('/map', ListSchema)).data).toEqual([{ id: 3 }]);
+    expect(calls).toHaveLength(3);
   });
 
   it('shares one call among concurrent misses', async () => {

@@ -20,6 +20,7 @@ import { OfficeCard } from '@/features/offices/components/office-card';
 import { OfficeFilters, type OfficeFilterValues } from '@/features/offices/components/office-filters';
 import styles from '@/features/offices/components/offices.module.css';
 import { coordinatesParam, parseCoordinatesParam } from '@/features/offices/lib/near-point';
+import { networkCityPoints } from '@/features/offices/lib/network-points';
 
 const L = MESSAGES.officesPage;
 
@@ -66,7 +67,7 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
   const wholeNetwork =
     !values.q && !values.city && !values.op && !values.partner && !values.open && !values.near && !here;
   let result: OfficePage | null;
-  let networkCities: Awaited<ReturnType<typeof getNetworkMap>> = [];
+  let network: Awaited<ReturnType<typeof getNetworkMap>> | null = null;
   let cities: Array<{ id: number; name: string }> = [];
   let nearPoint: Awaited<ReturnType<typeof locate>> = null;
   try {
@@ -86,9 +87,10 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
         page,
       ),
     );
-    [cities, networkCities, nearPoint, result] = await Promise.all([
-      getNetworkCities(),
-      wholeNetwork ? getNetworkMap().catch(() => []) : [],
+    // The form's cities and the map come from one cached answer; without it the list still works.
+    [cities, network, nearPoint, result] = await Promise.all([
+      getNetworkCities().catch(() => []),
+      wholeNetwork ? getNetworkMap().catch(() => null) : null,
       near,
       search,
     ]);
@@ -103,19 +105,9 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
   const map = webEnv.map;
   const offices = result?.offices ?? [];
   const cityHref = (id: number) => pageHref({ ...values, city: String(id) }, 1);
-  const mapPoints: MapPoint[] =
-    wholeNetwork && networkCities.length > 0
-      ? networkCities.map((c) => ({
-          id: `city-${c.id}`,
-          lat: c.lat,
-          lon: c.lon,
-          title: c.name,
-          major: c.has_terminal,
-          count: c.subdivisions_count,
-          // No links here: 80 cities at country scale are too close for fingers (the city is chosen
-          // in the search form above); the markers are images with the city and its count.
-          group: { key: String(c.id), label: c.name },
-        }))
+  const mapPoints: readonly MapPoint[] =
+    wholeNetwork && network && network.cities.length > 0
+      ? networkCityPoints(network.cities)
       : offices.map((o) => ({
           id: o.id,
           lat: o.lat,
@@ -126,6 +118,13 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
           major: o.kind === 'terminal',
           group: { key: String(o.city.id), label: o.city.name, href: cityHref(o.city.id) },
         }));
+  const markersLabel =
+    network && mapPoints.length > 0
+      ? L.mapMarkers(
+          formatCount(network.totals.cities, MESSAGES.plural.city),
+          formatCount(network.totals.subdivisions, MESSAGES.plural.point),
+        )
+      : undefined;
   const first = (page - 1) * OFFICES_PAGE_SIZE + 1;
   return (
     <div className="container">
@@ -163,7 +162,7 @@ export default async function OfficesPage({ searchParams }: { searchParams: Prom
               {map ? (
                 <MapView label={L.mapLabel} tileUrl={map.tileUrl} attribution={map.attribution} points={mapPoints} />
               ) : (
-                <NetworkMap label={L.mapLabel} points={mapPoints} />
+                <NetworkMap label={L.mapLabel} points={mapPoints} markersLabel={markersLabel} />
               )}
             </div>
           )}

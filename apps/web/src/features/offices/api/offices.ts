@@ -3,7 +3,6 @@ import {
   AddressSuggestionsResponseSchema,
   API_PATHS,
   CountryMapResponseSchema,
-  LightCitiesResponseSchema,
   SubdivisionSchema,
   SubdivisionsResponseSchema,
   TOTAL_COUNT_HEADER,
@@ -57,10 +56,13 @@ export async function searchOffices(search: OfficeSearch, page = 1): Promise<Off
   return { offices: data, total: Number.isInteger(total) && total >= data.length ? total : data.length };
 }
 
-/** Every city of the network with its number of points (duty_locality/country_map), for the map. */
-export async function getNetworkMap(): Promise<CountryMap['cities']> {
+/**
+ * Every city of the network with its number of points, and the totals (duty_main_page/country_map),
+ * for the map. The same object while the answer is kept, so what is made of it can be kept too.
+ */
+export async function getNetworkMap(): Promise<CountryMap> {
   const { data } = await publicCache.get(API_PATHS.countryMap, CountryMapResponseSchema);
-  return data.cities;
+  return data;
 }
 
 /** One office, or null when there is none with this id. */
@@ -76,13 +78,16 @@ export async function getOffice(id: number): Promise<Subdivision | null> {
 const collator = new Intl.Collator('ru');
 const sortedCities = new WeakMap<object, Array<{ id: number; name: string }>>();
 
-/** The cities of the network in alphabetical order (sorted once per answer of the API). */
+/**
+ * The cities of the network in alphabetical order, for the search form: the same answer as the
+ * map's (one call for both, not a second list of the same cities), sorted once per answer.
+ */
 export async function getNetworkCities(): Promise<Array<{ id: number; name: string }>> {
-  const { data } = await publicCache.get(API_PATHS.lightCities, LightCitiesResponseSchema);
-  let sorted = sortedCities.get(data);
+  const { cities } = await getNetworkMap();
+  let sorted = sortedCities.get(cities);
   if (!sorted) {
-    sorted = data.map(({ id, name }) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
-    sortedCities.set(data, sorted);
+    sorted = cities.map(({ id, name }) => ({ id, name })).sort((a, b) => collator.compare(a.name, b.name));
+    sortedCities.set(cities, sorted);
   }
   return sorted;
 }
