@@ -3,7 +3,8 @@
 //
 // 1. Memory: one valid PNG at the pixel limit (a header, then rows of random pixels in stored
 //    deflate blocks, generated on the fly and streamed, never held whole in memory) is sent as a
-//    bug report; prints how much the API process's resident memory grew at its peak while it was
+//    bug report; prints how much the resident memory of the API's processes (the API and the
+//    upload process that receives bug-report bodies, summed) grew at its peak while it was
 //    received, checked and re-encoded. Goal: at most 100 MB.
 // 2. Latency under uploads (issue #20, finding 9): the p99 of a cheap call (GET /api/health, or
 //    BENCH_PROBE_PATH) on its own, then while ten ~20 MB images (half JPEG, half PNG, random
@@ -27,7 +28,7 @@
 // BENCH_CPU_PROF=<dir> runs the API with `node --cpu-prof` and leaves its profile in <dir>.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -95,6 +96,37 @@ function rssKiB(pid, field = 'VmRSS') {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match ? Number(match[1]) : NaN;
+}
+
+/** `pid` and its descendants (the API and its upload process), from the parent ids in /proc. */
+function processTree(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** The summed `field` of the processes in `pids` (a process that is gone counts 0). */
+function treeKiB(pids, field = 'VmRSS') {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      sum += rssKiB(pid, field) || 0;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return sum;
 }
 
 function pngChunk(type, data) {
@@ -369,18 +401,25 @@ async function measureMemory(api) {
   let size = 0;
   for (const part of streamedPng(BIG_WIDTH, BIG_HEIGHT)) size += part.length;
 
-  // Let start-up garbage settle, then reset the kernel's peak counter (VmHWM) to the current RSS.
+  // Let start-up garbage settle, then reset the kernel's peak counters (VmHWM) to the current RSS.
   await new Promise((r) => setTimeout(r, 1500));
-  const baseline = rssKiB(api.pid);
-  try {
-    writeFileSync(`/proc/${api.pid}/clear_refs`, '5');
-  } catch {
-    // Not permitted: the sampled maximum below still stands.
+  const pids = processTree(api.pid);
+  const baseline = treeKiB(pids);
+  const apiBaseline = rssKiB(api.pid);
+  const baselines = pids.map((pid) => treeKiB([pid]));
+  for (const pid of pids) {
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    } catch {
+      // Not permitted: the sampled maximum below still stands.
+    }
   }
   let sampledPeak = baseline;
+  let apiSampledPeak = apiBaseline;
   const sampler = setInterval(() => {
-    const now = rssKiB(api.pid);
+    const now = treeKiB(pids);
     if (now > sampledPeak) sampledPeak = now;
+    apiSampledPeak = Math.max(apiSampledPeak, rssKiB(api.pid));
   }, 20);
 
   const started = Date.now();
@@ -395,16 +434,28 @@ async function measureMemory(api) {
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
   if (process.stdout.isTTY) process.stdout.write('\r');
-  const hwm = rssKiB(api.pid, 'VmHWM');
+  // The sum of each process's own peak: at least the peak of the sum.
+  const hwm = treeKiB(pids, 'VmHWM');
   const peak = Math.max(sampledPeak, Number.isFinite(hwm) ? hwm : 0);
+  const apiHwm = rssKiB(api.pid, 'VmHWM');
+  const apiPeak = Math.max(apiSampledPeak, Number.isFinite(apiHwm) ? apiHwm : 0);
   const growthMB = (peak - baseline) / 1024;
 
   console.log(
     `Memory: 1 PNG of ${BIG_WIDTH} × ${BIG_HEIGHT} px, ${size} bytes, in ${seconds.toFixed(1)} s (received, checked, re-encoded) → HTTP ${result.status}`,
   );
   console.log(
-    `  API resident memory: ${(baseline / 1024).toFixed(1)} MB before, ${(peak / 1024).toFixed(1)} MB at peak`,
+    `  API resident memory (${pids.length} process${pids.length === 1 ? '' : 'es'}: ${pids.join(', ')}): ${(baseline / 1024).toFixed(1)} MB before, ${(peak / 1024).toFixed(1)} MB at peak`,
   );
+  if (pids.length > 1) {
+    console.log(
+      `  of which the API process: ${(apiBaseline / 1024).toFixed(1)} MB before, ${(apiPeak / 1024).toFixed(1)} MB at peak (+${((apiPeak - apiBaseline) / 1024).toFixed(1)} MB)`,
+    );
+    const each = pids.map((pid, i) => `${pid} +${((treeKiB([pid], 'VmHWM') - baselines[i]) / 1024).toFixed(1)}`);
+    console.log(
+      `  peak growth of each process (MB): ${each.join(', ')}; sampled peak of the sum +${((sampledPeak - baseline) / 1024).toFixed(1)} MB`,
+    );
+  }
   console.log(
     `  Peak resident-memory growth: ${growthMB.toFixed(1)} MB (goal ≤ ${GOAL_MB} MB): ${growthMB <= GOAL_MB ? 'OK' : 'OVER THE GOAL'}`,
   );

@@ -7,7 +7,8 @@ import { defineConfig } from 'tsup';
  * beside the bundle, where @freight/db looks for them.
  */
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  // upload-process: the child that receives bug-report uploads (modules/uploads/upload-process.ts).
+  entry: { server: 'src/server.ts', 'upload-process': 'src/modules/uploads/upload-process-main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -41,6 +41,7 @@ import { apiKeyAuth } from './modules/api-keys/api-keys.auth';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { startPriceChangeBus } from './modules/pricing/price-change-bus';
 import { createFileStorage, type FileStorage } from './modules/uploads/file-storage';
+import { UploadProcess } from './modules/uploads/upload-process';
 import { JobQueue } from './modules/jobs/job-queue';
 import { declareCargoEventQueues } from './modules/jobs/cargo-events';
 import { RequestLog } from './logger';
@@ -254,6 +255,16 @@ export async function buildApp({
     storage: storage ?? createFileStorage(config.uploads),
     // Uploads are checked and re-encoded on local disk, whichever storage keeps them.
     scratchDir: path.join(config.uploads.dir, 'scratch'),
+    // Bodies received by a low-priority process, so uploads do not slow other calls (issue #20, finding 9).
+    ...(config.uploads.intake === 'process' && !bugReport?.uploadProcess
+      ? {
+          uploadProcess: new UploadProcess({
+            requestTimeoutMs: Math.max(config.requestTimeoutMs, config.uploads.timeoutMs),
+            idleTimeoutMs: config.requestTimeoutMs * 2,
+            log: app.log,
+          }),
+        }
+      : {}),
     ...bugReport,
   });
   await app.register(accessRequestRoutes, {

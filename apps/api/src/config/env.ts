@@ -86,6 +86,8 @@ export const EnvSchema = z
     DADATA_BASE_URL: z.url().default('https://suggestions.dadata.ru/suggestions/api/4_1/rs'),
     DADATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(3_600_000),
+    // Bug-report bodies are received by a separate low-priority process (`process`), or by the API itself (`inline`).
+    UPLOAD_INTAKE: z.enum(['process', 'inline']).default('process'),
     S3_ENDPOINT: optionalString,
     S3_REGION: z.string().default('ru-central1'),
     S3_BUCKET: optionalString,
@@ -228,6 +230,8 @@ export const EnvSchema = z
     /** File uploads (issue 8): local disk under DATA_DIR/uploads unless S3_BUCKET is set. */
     uploads: {
       timeoutMs: env.UPLOAD_TIMEOUT_MS,
+      /** Who receives bug-report bodies: the upload process (modules/uploads/upload-process.ts) or the API. */
+      intake: env.UPLOAD_INTAKE,
       dir: path.join(path.resolve(env.DATA_DIR), 'uploads'),
       s3: env.S3_BUCKET
         ? {

@@ -14,13 +14,14 @@ import type { Database } from '@freight/db';
 import { AppError } from '../../errors/app-error';
 import type { FileStorage } from '../uploads/file-storage';
 import { sweepScratch } from '../uploads/receive-image';
+import type { UploadProcess } from '../uploads/upload-process';
+import { adoptReportFiles, bugReportMultipartLimits, receiveReportFiles } from './bug-report-files';
 import {
   BUG_REPORT_LIMITS,
   checkReportRate,
   openReportFile,
   parseReportQuery,
   purgeReportAttempts,
-  receiveReportFiles,
   resolveReporter,
   storeReport,
   type BugReportLimits,
@@ -34,6 +35,11 @@ export interface BugReportRoutesOptions {
   limits?: BugReportLimits;
   /** Per-file byte limit; the spec's 1 GiB unless a test or benchmark lowers it. */
   maxFileBytes?: number;
+  /**
+   * The process that receives report bodies (upload-process.ts); without it they are received in
+   * this process (UPLOAD_INTAKE=inline). Started when the server listens, stopped on close.
+   */
+  uploadProcess?: UploadProcess;
 }
 
 /** Multipart overhead allowed per part on top of the file bytes (boundary and part headers). */
@@ -55,20 +61,14 @@ function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
 
 export const bugReportRoutes: FastifyPluginAsyncZod<BugReportRoutesOptions> = async (
   app,
-  { db, storage, scratchDir, limits = BUG_REPORT_LIMITS, maxFileBytes = BUG_REPORT_MAX_FILE_BYTES },
+  { db, storage, scratchDir, limits = BUG_REPORT_LIMITS, maxFileBytes = BUG_REPORT_MAX_FILE_BYTES, uploadProcess },
 ) => {
-  await app.register(multipart, {
-    limits: {
-      // One byte of leeway: the inspector refuses at maxFileBytes + 1 while streaming; busboy's own
-      // limit is the backstop.
-      fileSize: maxFileBytes + 1,
-      files: BUG_REPORT_MAX_FILES + 1,
-      fields: 10,
-      fieldSize: 4096,
-      parts: BUG_REPORT_MAX_FILES + 11,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, { limits: bugReportMultipartLimits(maxFileBytes) });
+  if (uploadProcess) {
+    // Ready before the first upload (not awaited: the API answers meanwhile); stopped with the app.
+    app.addHook('onListen', async () => uploadProcess.prepare());
+    app.addHook('onClose', async () => uploadProcess.stop());
+  }
 
   app.post(
     '/api/v1/duty_bug_report',
@@ -118,7 +118,13 @@ export const bugReportRoutes: FastifyPluginAsyncZod<BugReportRoutesOptions> = as
         });
         const query = parseReportQuery(request.url, reporter.isVerified);
         await checkReportRate(db, reporter, limits);
-        const files = await receiveReportFiles(request.parts(), { storage, scratchDir, maxFileBytes });
+        // The body in the upload process when it can take it (upload-process.ts), else here.
+        const lent = await uploadProcess?.receive(request.raw, { scratchDir, maxFileBytes }, (received) =>
+          adoptReportFiles(storage, received),
+        );
+        // This process's HTTP parser did not see the lent body end: no further request on it.
+        if (lent) void reply.header('connection', 'close');
+        const files = lent ?? (await receiveReportFiles(request.parts(), { storage, scratchDir, maxFileBytes }));
         const result = await storeReport(db, storage, reporter, query, files);
         return await reply.code(201).send(result);
       } catch (error) {

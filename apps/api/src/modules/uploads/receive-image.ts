@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,7 +16,7 @@ export interface ReceivedImage extends InspectedImage {
 }
 
 export interface ReceiveImageOptions {
-  storage: FileStorage;
+  storage: Pick<FileStorage, 'adoptTemp'>;
   /** Local folder for the original and the re-encoded file while they are worked on. */
   scratchDir: string;
   /** What the client said the file is (name and Content-Type). */
@@ -51,7 +51,11 @@ export async function receiveImage(source: Readable, options: ReceiveImageOption
   }
 }
 
-/** Removes scratch files older than `olderThan` (left by a process that died mid-upload). */
+/**
+ * Removes scratch files older than `olderThan` (left by a process that died mid-upload), in the
+ * folder and in its subfolders (one per upload handed to the upload process), and subfolders
+ * left empty.
+ */
 export async function sweepScratch(scratchDir: string, olderThan: Date): Promise<number> {
   let names: string[];
   try {
@@ -63,7 +67,11 @@ export async function sweepScratch(scratchDir: string, olderThan: Date): Promise
   for (const name of names) {
     const file = path.join(scratchDir, name);
     const info = await stat(file).catch(() => null);
-    if (info?.isFile() && info.mtime < olderThan) {
+    if (info?.isDirectory()) {
+      removed += await sweepScratch(file, olderThan);
+      // Only once old itself: a new folder may be empty because its upload has not begun.
+      if (info.mtime < olderThan) await rmdir(file).catch(() => undefined);
+    } else if (info?.isFile() && info.mtime < olderThan) {
       await rm(file, { force: true });
       removed += 1;
     }
