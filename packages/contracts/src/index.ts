@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './paths';
+export * from './export-paths';
 export * from './content';
 export * from './health';
 export * from './auth';

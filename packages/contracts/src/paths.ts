@@ -148,17 +148,6 @@ export const API_PATHS = {
   telegramLink: '/api/v1/user/notification_settings/telegram',
   /** GET ?token&event (what it turns off), POST { token, event } (turn it off). No session needed. */
   unsubscribe: '/api/v1/notifications/unsubscribe',
-  // Queued exports (issue 18 item 4). Not in the spec.
-  /** POST: prepare the order list as a file (body: the filters of GET cargo/cargo/export) → 202. */
-  exportCargoList: '/api/v1/user/exports/cargo_list',
-  /** POST: prepare a reconciliation act (body: the parameters of GET settlements/reconciliation) → 202. */
-  exportReconciliation: '/api/v1/user/exports/reconciliation',
-  /** GET: the user's latest exports, newest first. */
-  exports: '/api/v1/user/exports',
-  /** GET ?id: one export (status, progress, download address when ready). */
-  exportJob: '/api/v1/user/exports/job',
-  /** GET ?id: the prepared file (attachment). */
-  exportFile: '/api/v1/user/exports/file',
   /** DEMO_MODE only, and only while a channel has no real provider. */
   devOutbox: '/api/dev/outbox',
 } as const;

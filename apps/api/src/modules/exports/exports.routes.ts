@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_PATHS,
+  EXPORT_PATHS,
   CargoListExportRequestSchema,
   ErrorBodySchema,
   ExportJobListSchema,
@@ -56,7 +56,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: service.ExportsDeps }>
   });
 
   app.post(
-    API_PATHS.exportCargoList,
+    EXPORT_PATHS.exportCargoList,
     {
       schema: {
         tags,
@@ -78,7 +78,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: service.ExportsDeps }>
   );
 
   app.post(
-    API_PATHS.exportReconciliation,
+    EXPORT_PATHS.exportReconciliation,
     {
       schema: {
         tags,
@@ -100,7 +100,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: service.ExportsDeps }>
   );
 
   app.get(
-    API_PATHS.exports,
+    EXPORT_PATHS.exports,
     {
       schema: {
         tags,
@@ -113,7 +113,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: service.ExportsDeps }>
   );
 
   app.get(
-    API_PATHS.exportJob,
+    EXPORT_PATHS.exportJob,
     {
       schema: {
         tags,
@@ -127,7 +127,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ deps: service.ExportsDeps }>
   );
 
   app.get(
-    API_PATHS.exportFile,
+    EXPORT_PATHS.exportFile,
     {
       schema: {
         tags,

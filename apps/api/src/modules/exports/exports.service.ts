@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { API_PATHS, type CargoExportQuery, type ExportJob, type ExportJobList } from '@freight/contracts';
+import { EXPORT_PATHS, type CargoExportQuery, type ExportJob, type ExportJobList } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import { MESSAGES, roleCan } from '@freight/domain';
 import {
@@ -83,7 +83,7 @@ export function toExportJob(row: ExportJobRow): ExportJob {
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     expires_at: row.expiresAt.toISOString(),
-    download_url: ready ? `${API_PATHS.exportFile}?id=${row.id}` : null,
+    download_url: ready ? `${EXPORT_PATHS.exportFile}?id=${row.id}` : null,
   };
 }
 

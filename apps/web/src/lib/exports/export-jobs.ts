@@ -1,7 +1,7 @@
 'use client';
 
 // Deep and type-only imports keep zod and the schemas out of the browser bundle.
-import { API_PATHS } from '@freight/contracts/paths';
+import { EXPORT_PATHS } from '@freight/contracts/export-paths';
 import type {
   CargoListExportRequest,
   ExportJob,
@@ -27,12 +27,12 @@ export const EXPORTS_CHANGED_EVENT = 'magistral:exports-changed';
 
 export const exportJobsApi = {
   createCargoList: (body: CargoListExportRequest) =>
-    apiFetch<ExportJob>(API_PATHS.exportCargoList, { method: 'POST', json: body }),
+    apiFetch<ExportJob>(EXPORT_PATHS.exportCargoList, { method: 'POST', json: body }),
   createReconciliation: (body: ReconciliationExportRequest) =>
-    apiFetch<ExportJob>(API_PATHS.exportReconciliation, { method: 'POST', json: body }),
+    apiFetch<ExportJob>(EXPORT_PATHS.exportReconciliation, { method: 'POST', json: body }),
   get: (id: string, signal?: AbortSignal) =>
-    apiFetch<ExportJob>(`${API_PATHS.exportJob}?id=${encodeURIComponent(id)}`, { signal, cache: 'no-store' }),
-  list: (signal?: AbortSignal) => apiFetch<ExportJobList>(API_PATHS.exports, { signal, cache: 'no-store' }),
+    apiFetch<ExportJob>(`${EXPORT_PATHS.exportJob}?id=${encodeURIComponent(id)}`, { signal, cache: 'no-store' }),
+  list: (signal?: AbortSignal) => apiFetch<ExportJobList>(EXPORT_PATHS.exports, { signal, cache: 'no-store' }),
 };
 
 /**
