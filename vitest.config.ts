@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
@@ -72,6 +73,7 @@ const projects: TestProjectInlineConfiguration[] = [
       exclude: ['**/node_modules/**', '**/*.pg.test.ts'],
       environment: 'node',
       env: { TEST_DB_KIND: 'pglite' },
+      isolate: false,
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },
@@ -96,15 +98,25 @@ if (process.env.TEST_DATABASE_URL) {
       include: apiInclude,
       environment: 'node',
       env: { TEST_DB_KIND: 'pg' },
+      isolate: false,
       testTimeout: 60_000,
       hookTimeout: 120_000,
     },
   });
 }
 
+/**
+ * Vitest's default in run mode is one worker fewer than the CPUs: one on CI's 2 CPUs, so every file
+ * ran in turn while most of them wait on a database. The suites are independent (each API file has
+ * its own database), so they run side by side; VITEST_WORKERS overrides. The e2e project keeps one
+ * file at a time (fileParallelism: false).
+ */
+const maxWorkers = Number(process.env.VITEST_WORKERS) || Math.max(3, availableParallelism());
+
 export default defineConfig({
   test: {
     projects,
+    maxWorkers,
     coverage: {
       provider: 'v8',
       include: ['packages/domain/src/**/*.ts'],

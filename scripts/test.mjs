@@ -20,6 +20,15 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice(7).split(',') : null;
 const want = (step) => !only || only.includes(step);
 
+// When the current step started: each summary line ends with the step's wall time, so CI's tail
+// shows where its minutes go (the budget is in DEVELOPERS.md).
+let stepStart = Date.now();
+const took = () => {
+  const seconds = Math.round((Date.now() - stepStart) / 1000);
+  stepStart = Date.now();
+  return ` (${seconds} s)`;
+};
+
 function run(cmd, args, extraEnv = {}) {
   const result = spawnSync(cmd, args, {
     cwd: root,
@@ -30,7 +39,7 @@ function run(cmd, args, extraEnv = {}) {
 }
 
 function step(name, ok) {
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}${took()}`);
   if (ok) totals.passed += 1;
   else totals.failed += 1;
 }
@@ -50,7 +59,7 @@ function vitest(name, args, extraEnv = {}) {
     extraEnv,
   );
   if (!existsSync(out)) {
-    summary.push(`FAIL ${name}: the runner produced no report`);
+    summary.push(`FAIL ${name}: the runner produced no report${took()}`);
     totals.failed += 1;
     return false;
   }
@@ -62,7 +71,7 @@ function vitest(name, args, extraEnv = {}) {
   totals.failed += report.numFailedTests + failedSuites;
   totals.skipped += report.numPendingTests + report.numTodoTests;
   summary.push(
-    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests + failedSuites} failed, ${report.numPendingTests + report.numTodoTests} skipped`,
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${report.numPassedTests} passed, ${report.numFailedTests + failedSuites} failed, ${report.numPendingTests + report.numTodoTests} skipped${took()}`,
   );
   if (!ok && report.numFailedTests + failedSuites === 0) totals.failed += 1; // e.g. coverage threshold
   // Name every failure in the closing summary: CI keeps only the tail of the output.

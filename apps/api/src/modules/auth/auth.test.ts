@@ -16,6 +16,7 @@ import {
   testClock,
 } from './identity-test-kit';
 import { hashToken } from './session.service';
+import { PASSWORD_COST } from './password';
 
 const CODE = '/api/v1/user/phone/verification_code';
 const CONFIRM = '/api/v1/authorization_v2/phone_confirmation';
@@ -428,6 +429,10 @@ describe('identity: sign-up, sign-in, codes and sessions', () => {
   it('stores only scrypt password hashes', async () => {
     const { user } = await signUp(ctx);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row!.passwordHash).toMatch(/^scrypt\$15\$8\$3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    // The cost in force (a cheap one under the test runner; password.test.ts checks the real one).
+    const { log2N, r, p } = PASSWORD_COST;
+    expect(row!.passwordHash).toMatch(
+      new RegExp(`^scrypt\\$${log2N}\\$${r}\\$${p}\\$[A-Za-z0-9_-]{22}\\$[A-Za-z0-9_-]{43}$`),
+    );
   });
 });
