@@ -15,6 +15,7 @@ import {
 } from '@freight/contracts';
 import { AppError } from '../../errors/app-error';
 import * as service from './access-requests.service';
+import { abandonBody } from '../uploads/abandon-body';
 
 export interface AccessRequestRoutesOptions {
   deps: service.AccessRequestsDeps;
@@ -45,20 +46,6 @@ const errors = {
 async function userKey(request: FastifyRequest): Promise<string> {
   const session = await request.getSession();
   return session?.userId ? `access-request:user:${session.userId}` : `access-request:ip:${request.ip}`;
-}
-
-/**
- * After refusing a request whose body is still arriving: read the rest away (never kept) and
- * close the connection after the answer, so the browser gets the 4xx instead of a reset.
- * A sender that keeps going is cut off after 30 s (as the bug report does).
- */
-function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.readableEnded) return;
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
 }
 
 /**

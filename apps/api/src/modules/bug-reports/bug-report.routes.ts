@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendStoredFile } from '../uploads/attachment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -26,6 +25,7 @@ import {
   storeReport,
   type BugReportLimits,
 } from './bug-report.service';
+import { abandonBody } from '../uploads/abandon-body';
 
 export interface BugReportRoutesOptions {
   db: Database;
@@ -44,20 +44,6 @@ export interface BugReportRoutesOptions {
 
 /** Multipart overhead allowed per part on top of the file bytes (boundary and part headers). */
 const PART_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * After refusing a request whose body is still arriving: read the rest away (never kept) and
- * close the connection after the answer, so the browser gets the 4xx instead of a reset.
- * A sender that keeps going is cut off after 30 s.
- */
-function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.readableEnded) return;
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
-}
 
 export const bugReportRoutes: FastifyPluginAsyncZod<BugReportRoutesOptions> = async (
   app,

@@ -520,7 +520,9 @@ describe('POST /api/v1/duty_bug_report', () => {
       sent += (chunk as Buffer).length;
       if (sent > 5_000_000) break;
     }
-    const deadline = Date.now() + 10_000;
+    // The upload process (a forked tsx child, started by listen) may take a while to start on a
+    // loaded machine: the file appears once it reads the body.
+    const deadline = Date.now() + 30_000;
     while ((await listFiles(tmp)).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect((await listFiles(tmp)).length).toBe(1);
     req.destroy();

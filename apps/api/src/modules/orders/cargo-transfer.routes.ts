@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
@@ -36,6 +36,7 @@ import { importCargo } from './cargo-import';
 import { detectKind, fileError, parseImportFile, receiveFile, tooLarge } from './cargo-import-file';
 import type { Owner } from './orders.repository';
 import { cargoListFilter, listProfileScope, type OrdersDeps } from './orders.service';
+import { abandonBody } from '../uploads/abandon-body';
 
 const T = MESSAGES.cargoTransfer;
 
@@ -49,16 +50,6 @@ const PART_OVERHEAD_BYTES = 64 * 1024;
 function signedInOwner(session: SessionRow | null): { session: SessionRow; owner: Owner } {
   if (!session || session.userId === null) throw new AppError('UNAUTHORIZED', 401, T.signInRequired);
   return { session, owner: { kind: 'user', userId: session.userId } };
-}
-
-/** See bug-report.routes.ts: read the rest of a refused body away and close, so the browser gets the 4xx. */
-function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.readableEnded) return;
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
 }
 
 function sendFile(

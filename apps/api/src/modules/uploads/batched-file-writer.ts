@@ -79,3 +79,13 @@ export class BatchedFileWriter extends Writable {
     await handle?.close();
   }
 }
+
+/**
+ * Resolves once `stream` has closed: its file handle is released and, if the file was ever going
+ * to be created, it exists. A failed pipeline settles before that; removing the file in between
+ * races with the open still on libuv's pool.
+ */
+export function whenClosed(stream: Writable): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
+}

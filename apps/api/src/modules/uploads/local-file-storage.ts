@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, rmdir, stat, unlink } from 
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { whenClosed } from './batched-file-writer';
 import { assertSafeKey, TEMP_PREFIX, type FileStorage, type StoredObject } from './file-storage';
 
 /**
@@ -25,9 +26,11 @@ export class LocalFileStorage implements FileStorage {
     const key = `${TEMP_PREFIX}/${randomUUID()}`;
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const writer = createWriteStream(file, { flags: 'wx', mode: 0o600 });
     try {
-      await pipeline(source, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, writer);
     } catch (error) {
+      await whenClosed(writer); // the file may still be opening: remove it only after
       await rm(file, { force: true });
       throw error;
     }

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BatchedFileWriter } from './batched-file-writer';
+import { BatchedFileWriter, whenClosed } from './batched-file-writer';
 import type { FileStorage } from './file-storage';
 import { ImageInspector, type InspectedImage } from './image-inspector';
 import { sanitizeImage } from './image-sanitizer';
@@ -37,16 +37,20 @@ export async function receiveImage(source: Readable, options: ReceiveImageOption
   const id = randomUUID();
   const original = path.join(options.scratchDir, `${id}.upload`);
   const cleaned = path.join(options.scratchDir, `${id}.clean`);
+  // Written 1 MiB at a time, not one file-system request per socket chunk (batched-file-writer.ts).
+  const writer = new BatchedFileWriter(original);
   try {
     const inspector = new ImageInspector({ maxBytes: options.maxBytes, declared: options.declared });
-    // Written 1 MiB at a time, not one file-system request per socket chunk (batched-file-writer.ts).
-    await pipeline(source, inspector, new BatchedFileWriter(original));
+    await pipeline(source, inspector, writer);
     const inspected = inspector.result!;
     const clean = await sanitizeImage(original, cleaned, inspected.mime);
     await rm(original, { force: true });
     const tempKey = await options.storage.adoptTemp(cleaned);
     return { ...inspected, ...clean, receivedBytes: inspected.size, tempKey };
   } finally {
+    // A refusal at the first bytes settles the pipeline while the file may still be opening on
+    // libuv's pool: removing it before that open is done would leave an empty file behind.
+    await whenClosed(writer);
     await Promise.all([rm(original, { force: true }), rm(cleaned, { force: true })]);
   }
 }
