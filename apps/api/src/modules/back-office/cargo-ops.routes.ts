@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ErrorBodySchema } from '@freight/contracts';
 import {
   BoBulkStatusBodySchema,
@@ -14,6 +15,7 @@ import {
   BoOfficeListSchema,
   BoOfficesQuerySchema,
   BoStatusChangeBodySchema,
+  type BoCargoDetails,
 } from '@freight/contracts/back-office-cargo';
 import type { BackOfficeDeps } from './back-office.deps';
 import * as service from './cargo-ops.service';
@@ -92,78 +94,61 @@ export const cargoOpsRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = a
     async (request) => service.getCargo(ops, request.params.track),
   );
 
-  app.post(
-    '/api/v1/back-office/cargos/:track/status',
-    {
+  /**
+   * A change of one cargo [cargo.operate], answered with the cargo as it is now; `run` is the
+   * service's step. The schemas check the body and the answer at run time.
+   */
+  const cargoChange = <Body extends z.ZodType>(
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    action: string,
+    summary: string,
+    body: Body | null,
+    run: (actor: CargoActor, track: string, body: z.output<Body>) => Promise<BoCargoDetails>,
+  ) =>
+    app.route({
+      method,
+      url: `/api/v1/back-office/cargos/:track/${action}`,
       preHandler: requireStaff('cargo.operate'),
       schema: {
         tags: ['back-office'],
-        summary: 'Moves the cargo to a new status (history, audit, the owner notified)',
+        summary,
         params: BoCargoParamsSchema,
-        body: BoStatusChangeBodySchema,
+        ...(body ? { body } : {}),
         response: { 200: BoCargoDetailsSchema, ...errors },
       },
-    },
-    async (request) => service.changeStatus(ops, actor(request), request.params.track, request.body),
-  );
+      handler: async (request) => run(actor(request), request.params.track, request.body as z.output<Body>),
+    });
 
-  app.patch(
-    '/api/v1/back-office/cargos/:track/flags',
-    {
-      preHandler: requireStaff('cargo.operate'),
-      schema: {
-        tags: ['back-office'],
-        summary: 'Sets the flags paid, paid storage, partial release',
-        params: BoCargoParamsSchema,
-        body: BoCargoFlagsBodySchema,
-        response: { 200: BoCargoDetailsSchema, ...errors },
-      },
-    },
-    async (request) => service.setFlags(ops, actor(request), request.params.track, request.body),
+  cargoChange(
+    'POST',
+    'status',
+    'Moves the cargo to a new status (history, audit, the owner notified)',
+    BoStatusChangeBodySchema,
+    (by, track, body) => service.changeStatus(ops, by, track, body),
   );
-
-  app.put(
-    '/api/v1/back-office/cargos/:track/driver',
-    {
-      preHandler: requireStaff('cargo.operate'),
-      schema: {
-        tags: ['back-office'],
-        summary: 'Assigns the driver and vehicle of an open cargo',
-        params: BoCargoParamsSchema,
-        body: BoDriverBodySchema,
-        response: { 200: BoCargoDetailsSchema, ...errors },
-      },
-    },
-    async (request) => service.assignDriver(ops, actor(request), request.params.track, request.body),
+  cargoChange(
+    'PATCH',
+    'flags',
+    'Sets the flags paid, paid storage, partial release',
+    BoCargoFlagsBodySchema,
+    (by, track, body) => service.setFlags(ops, by, track, body),
   );
-
-  app.delete(
-    '/api/v1/back-office/cargos/:track/driver',
-    {
-      preHandler: requireStaff('cargo.operate'),
-      schema: {
-        tags: ['back-office'],
-        summary: 'Removes the driver of an open cargo',
-        params: BoCargoParamsSchema,
-        response: { 200: BoCargoDetailsSchema, ...errors },
-      },
-    },
-    async (request) => service.removeDriver(ops, actor(request), request.params.track),
+  cargoChange(
+    'PUT',
+    'driver',
+    'Assigns the driver and vehicle of an open cargo',
+    BoDriverBodySchema,
+    (by, track, body) => service.assignDriver(ops, by, track, body),
   );
-
-  app.post(
-    '/api/v1/back-office/cargos/:track/cancel',
-    {
-      preHandler: requireStaff('cargo.operate'),
-      schema: {
-        tags: ['back-office'],
-        summary: 'Cancels the cargo with a reason (where the transitions allow it; the owner notified)',
-        params: BoCargoParamsSchema,
-        body: BoCancelBodySchema,
-        response: { 200: BoCargoDetailsSchema, ...errors },
-      },
-    },
-    async (request) => service.cancelCargo(ops, actor(request), request.params.track, request.body),
+  cargoChange('DELETE', 'driver', 'Removes the driver of an open cargo', null, (by, track) =>
+    service.removeDriver(ops, by, track),
+  );
+  cargoChange(
+    'POST',
+    'cancel',
+    'Cancels the cargo with a reason (where the transitions allow it; the owner notified)',
+    BoCancelBodySchema,
+    (by, track, body) => service.cancelCargo(ops, by, track, body),
   );
 
   app.get(

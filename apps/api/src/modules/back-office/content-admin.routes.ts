@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { ErrorBodySchema } from '@freight/contracts';
@@ -23,40 +22,14 @@ import {
   PromotionInputSchema,
   UserIdParamsSchema,
 } from '@freight/contracts/back-office-content';
-import { MESSAGES } from '@freight/domain';
-import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
-import { AppError } from '../../errors/app-error';
 import type { BackOfficeDeps } from './back-office.deps';
-import { CONTENT_IMAGE_MAX_BYTES, receiveContentImagePart } from './content-image';
+import { IMAGE_MULTIPART_LIMITS, takeImageUpload } from './content-image';
+import { editableListRoutes, WRITE_ERRORS } from './list-routes';
 import * as service from './content-admin.service';
 import { requireStaff } from './staff-context';
 
-const E = BACK_OFFICE_CONTENT_TEXTS.errors;
-
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-};
+const errors = WRITE_ERRORS;
 const uploadErrors = { ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema };
-
-/** Multipart overhead allowed on top of the image bytes (boundary and part headers). */
-const PART_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * After refusing an upload whose body is still arriving: read the rest away (never kept) and
- * close the connection after the answer, so the browser gets the 4xx instead of a reset.
- */
-function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.readableEnded) return;
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
-}
 
 /**
  * Content and offers of the back-office (issue 17, item 4). [content.edit]: news (drafts too),
@@ -70,257 +43,108 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }>
 
   // --- News --------------------------------------------------------------------------------
 
-  app.get(
-    '/api/v1/back-office/news',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'News and events, drafts and future ones too, newest first; q finds a title or slug',
-        querystring: ContentListQuerySchema,
-        response: { 200: AdminNewsPageSchema, ...errors },
-      },
+  editableListRoutes(app, {
+    path: '/api/v1/back-office/news',
+    preHandler: content,
+    input: NewsInputSchema,
+    item: AdminNewsSchema,
+    summaries: {
+      list: 'News and events, drafts and future ones too, newest first; q finds a title or slug',
+      get: 'One news item',
+      create: 'Creates a news item or event (an empty slug is made from the title in Latin letters)',
+      update: 'Saves a news item (a published one is on /news at once)',
+      remove: 'Deletes a news item',
     },
-    async (request) => service.listNews(deps, request.query),
-  );
-
-  app.get(
-    '/api/v1/back-office/news/:id',
-    {
-      preHandler: content,
-      schema: { tags, summary: 'One news item', params: IdParamsSchema, response: { 200: AdminNewsSchema, ...errors } },
-    },
-    async (request) => service.getNews(deps, request.params.id),
-  );
-
-  app.post(
-    '/api/v1/back-office/news',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Creates a news item or event (an empty slug is made from the title in Latin letters)',
-        body: NewsInputSchema,
-        response: { 201: AdminNewsSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.createNews(deps, request, request.body)),
-  );
-
-  app.put(
-    '/api/v1/back-office/news/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Saves a news item (a published one is on /news at once)',
-        params: IdParamsSchema,
-        body: NewsInputSchema,
-        response: { 200: AdminNewsSchema, ...errors },
-      },
-    },
-    async (request) => service.updateNews(deps, request, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/back-office/news/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Deletes a news item',
-        params: IdParamsSchema,
-        response: { 200: DeletedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.deleteNews(deps, request, request.params.id);
-      return { ok: true as const };
-    },
-  );
+    list: { page: AdminNewsPageSchema, find: (query) => service.listNews(deps, query) },
+    get: (id) => service.getNews(deps, id),
+    create: (request, body) => service.createNews(deps, request, body),
+    update: (request, id, body) => service.updateNews(deps, request, id, body),
+    remove: (request, id) => service.deleteNews(deps, request, id),
+  });
 
   // --- Promotions --------------------------------------------------------------------------
 
-  app.get(
-    '/api/v1/back-office/promotions',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Promotions, inactive ones too; q finds a title, slug or promo code',
-        querystring: ContentListQuerySchema,
-        response: { 200: AdminPromotionPageSchema, ...errors },
-      },
+  editableListRoutes(app, {
+    path: '/api/v1/back-office/promotions',
+    preHandler: content,
+    input: PromotionInputSchema,
+    item: AdminPromotionSchema,
+    summaries: {
+      list: 'Promotions, inactive ones too; q finds a title, slug or promo code',
+      get: 'One promotion',
+      create: 'Creates a promotion',
+      update: 'Saves a promotion',
+      remove: 'Deletes a promotion',
     },
-    async (request) => service.listPromotions(deps, request.query),
-  );
+    list: { page: AdminPromotionPageSchema, find: (query) => service.listPromotions(deps, query) },
+    get: (id) => service.getPromotion(deps, id),
+    create: (request, body) => service.createPromotion(deps, request, body),
+    update: (request, id, body) => service.updatePromotion(deps, request, id, body),
+    remove: (request, id) => service.deletePromotion(deps, request, id),
+  });
 
-  app.get(
-    '/api/v1/back-office/promotions/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'One promotion',
-        params: IdParamsSchema,
-        response: { 200: AdminPromotionSchema, ...errors },
-      },
-    },
-    async (request) => service.getPromotion(deps, request.params.id),
-  );
+  // --- Illustrations (uploads in a multipart scope of their own) -----------------------------
 
-  app.post(
-    '/api/v1/back-office/promotions',
+  const illustrated = [
     {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Creates a promotion',
-        body: PromotionInputSchema,
-        response: { 201: AdminPromotionSchema, ...errors },
-      },
+      path: '/api/v1/back-office/news',
+      name: 'a news item',
+      item: AdminNewsSchema,
+      set: service.setNewsImage,
+      remove: service.removeNewsImage,
     },
-    async (request, reply) => reply.code(201).send(await service.createPromotion(deps, request, request.body)),
-  );
-
-  app.put(
-    '/api/v1/back-office/promotions/:id',
     {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Saves a promotion',
-        params: IdParamsSchema,
-        body: PromotionInputSchema,
-        response: { 200: AdminPromotionSchema, ...errors },
-      },
+      path: '/api/v1/back-office/promotions',
+      name: 'a promotion',
+      item: AdminPromotionSchema,
+      set: service.setPromotionImage,
+      remove: service.removePromotionImage,
     },
-    async (request) => service.updatePromotion(deps, request, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/back-office/promotions/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Deletes a promotion',
-        params: IdParamsSchema,
-        response: { 200: DeletedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.deletePromotion(deps, request, request.params.id);
-      return { ok: true as const };
-    },
-  );
-
-  // --- Illustrations (multipart, in a scope of their own) -----------------------------------
+  ] as const;
 
   await app.register(async (scope) => {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    await uploads.register(multipart, {
-      limits: {
-        // One byte of leeway: the checks refuse at the limit + 1 while streaming; busboy's own
-        // limit is the backstop.
-        fileSize: CONTENT_IMAGE_MAX_BYTES + 1,
-        files: 2,
-        fields: 5,
-        fieldSize: 1024,
-        parts: 7,
-        headerPairs: 50,
-      },
-    });
-
-    /** Receives the one image of the request, refusing what is plainly not an upload or too large. */
-    const receive = (request: FastifyRequest) => {
-      if (!request.isMultipart()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.common.unsupportedMediaType);
-      }
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared) && declared > CONTENT_IMAGE_MAX_BYTES + 2 * PART_OVERHEAD_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', 413, E.imageTooLarge, { image: E.imageTooLarge });
-      }
-      return receiveContentImagePart(request.parts(), { storage: deps.storage, scratchDir: deps.scratchDir });
-    };
-    const upload = async <T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        abandonBody(request, reply);
-        throw error;
-      }
-    };
-    const imageDescription =
-      'multipart/form-data with one file (any field name): JPEG, PNG or WebP by its content, whatever its name, ' +
-      'at most 10 MB; checked, re-encoded without metadata and stored. Replaces the previous illustration.';
-
-    uploads.put(
-      '/api/v1/back-office/news/:id/image',
-      {
-        preHandler: content,
-        schema: {
-          tags,
-          summary: 'Uploads the illustration of a news item',
-          description: imageDescription,
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 200: AdminNewsSchema, ...uploadErrors },
+    await uploads.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
+    const images = { storage: deps.storage, scratchDir: deps.scratchDir };
+    for (const { path, name, item, set } of illustrated) {
+      uploads.put(
+        `${path}/:id/image`,
+        {
+          preHandler: content,
+          schema: {
+            tags,
+            summary: `Uploads the illustration of ${name}`,
+            description:
+              'multipart/form-data with one file (any field name): JPEG, PNG or WebP by its content, whatever its ' +
+              'name, at most 10 MB; checked, re-encoded without metadata and stored. Replaces the previous illustration.',
+            consumes: ['multipart/form-data'],
+            params: IdParamsSchema,
+            response: { 200: item, ...uploadErrors },
+          },
         },
-      },
-      async (request, reply) =>
-        upload(request, reply, async () =>
-          service.setNewsImage(deps, request, request.params.id, await receive(request)),
-        ),
-    );
-
-    uploads.put(
-      '/api/v1/back-office/promotions/:id/image',
-      {
-        preHandler: content,
-        schema: {
-          tags,
-          summary: 'Uploads the illustration of a promotion',
-          description: imageDescription,
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 200: AdminPromotionSchema, ...uploadErrors },
-        },
-      },
-      async (request, reply) =>
-        upload(request, reply, async () =>
-          service.setPromotionImage(deps, request, request.params.id, await receive(request)),
-        ),
-    );
+        async (request, reply) =>
+          takeImageUpload<Awaited<ReturnType<typeof set>>>(request, reply, images, (image) =>
+            set(deps, request, request.params.id, image),
+          ),
+      );
+    }
   });
 
-  app.delete(
-    '/api/v1/back-office/news/:id/image',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Removes the illustration of a news item',
-        params: IdParamsSchema,
-        response: { 200: AdminNewsSchema, ...errors },
+  for (const { path, name, item, remove } of illustrated) {
+    app.delete(
+      `${path}/:id/image`,
+      {
+        preHandler: content,
+        schema: {
+          tags,
+          summary: `Removes the illustration of ${name}`,
+          params: IdParamsSchema,
+          response: { 200: item, ...errors },
+        },
       },
-    },
-    async (request) => service.removeNewsImage(deps, request, request.params.id),
-  );
-
-  app.delete(
-    '/api/v1/back-office/promotions/:id/image',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Removes the illustration of a promotion',
-        params: IdParamsSchema,
-        response: { 200: AdminPromotionSchema, ...errors },
-      },
-    },
-    async (request) => service.removePromotionImage(deps, request, request.params.id),
-  );
+      async (request) => remove(deps, request, request.params.id),
+    );
+  }
 
   // --- Footer links ------------------------------------------------------------------------
 
@@ -337,113 +161,39 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }>
     async () => service.listFooterLinks(deps),
   );
 
-  app.post(
-    '/api/v1/back-office/footer_links',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Adds a footer link (url: http(s)://… or a path on the site starting with /)',
-        body: FooterLinkInputSchema,
-        response: { 201: AdminFooterLinkSchema, ...errors },
-      },
+  editableListRoutes(app, {
+    path: '/api/v1/back-office/footer_links',
+    preHandler: content,
+    input: FooterLinkInputSchema,
+    item: AdminFooterLinkSchema,
+    summaries: {
+      create: 'Adds a footer link (url: http(s)://… or a path on the site starting with /)',
+      update: 'Saves a footer link',
+      remove: 'Deletes a footer link',
     },
-    async (request, reply) => reply.code(201).send(await service.createFooterLink(deps, request, request.body)),
-  );
-
-  app.put(
-    '/api/v1/back-office/footer_links/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Saves a footer link',
-        params: IdParamsSchema,
-        body: FooterLinkInputSchema,
-        response: { 200: AdminFooterLinkSchema, ...errors },
-      },
-    },
-    async (request) => service.updateFooterLink(deps, request, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/back-office/footer_links/:id',
-    {
-      preHandler: content,
-      schema: {
-        tags,
-        summary: 'Deletes a footer link',
-        params: IdParamsSchema,
-        response: { 200: DeletedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.deleteFooterLink(deps, request, request.params.id);
-      return { ok: true as const };
-    },
-  );
+    create: (request, body) => service.createFooterLink(deps, request, body),
+    update: (request, id, body) => service.updateFooterLink(deps, request, id, body),
+    remove: (request, id) => service.deleteFooterLink(deps, request, id),
+  });
 
   // --- Offers ------------------------------------------------------------------------------
 
-  app.get(
-    '/api/v1/back-office/offers',
-    {
-      preHandler: offers,
-      schema: {
-        tags,
-        summary: 'Offers to clients, newest validity first; q finds a title or a profile name',
-        querystring: ContentListQuerySchema,
-        response: { 200: AdminOfferPageSchema, ...errors },
-      },
+  editableListRoutes(app, {
+    path: '/api/v1/back-office/offers',
+    preHandler: offers,
+    input: OfferInputSchema,
+    item: AdminOfferSchema,
+    summaries: {
+      list: 'Offers to clients, newest validity first; q finds a title or a profile name',
+      create: 'Creates an offer: to every client, or to one profile (account_uuid)',
+      update: 'Saves an offer',
+      remove: 'Deletes an offer',
     },
-    async (request) => service.listOffers(deps, request.query),
-  );
-
-  app.post(
-    '/api/v1/back-office/offers',
-    {
-      preHandler: offers,
-      schema: {
-        tags,
-        summary: 'Creates an offer: to every client, or to one profile (account_uuid)',
-        body: OfferInputSchema,
-        response: { 201: AdminOfferSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.createOffer(deps, request, request.body)),
-  );
-
-  app.put(
-    '/api/v1/back-office/offers/:id',
-    {
-      preHandler: offers,
-      schema: {
-        tags,
-        summary: 'Saves an offer',
-        params: IdParamsSchema,
-        body: OfferInputSchema,
-        response: { 200: AdminOfferSchema, ...errors },
-      },
-    },
-    async (request) => service.updateOffer(deps, request, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/v1/back-office/offers/:id',
-    {
-      preHandler: offers,
-      schema: {
-        tags,
-        summary: 'Deletes an offer',
-        params: IdParamsSchema,
-        response: { 200: DeletedSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await service.deleteOffer(deps, request, request.params.id);
-      return { ok: true as const };
-    },
-  );
+    list: { page: AdminOfferPageSchema, find: (query) => service.listOffers(deps, query) },
+    create: (request, body) => service.createOffer(deps, request, body),
+    update: (request, id, body) => service.updateOffer(deps, request, id, body),
+    remove: (request, id) => service.deleteOffer(deps, request, id),
+  });
 
   // --- Personal discounts ------------------------------------------------------------------
 

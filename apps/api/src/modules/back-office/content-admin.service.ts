@@ -48,11 +48,25 @@ export interface PageQuery {
   q?: string | undefined;
 }
 
+/** The repositories' window of a list page, and its search text (none when empty). */
 const paging = (query: PageQuery) => ({
   offset: (query.page - 1) * query.per_page,
   limit: query.per_page,
   q: query.q || undefined,
 });
+
+/**
+ * A page of a back-office list: `find` reads the rows of the page's window (and the count of all
+ * that match), `show` turns each into what the API answers.
+ */
+export async function listPage<Row, Item>(
+  query: PageQuery,
+  find: (window: ReturnType<typeof paging>) => Promise<{ items: Row[]; total: number }>,
+  show: (row: Row) => Item,
+) {
+  const { items, total } = await find(paging(query));
+  return { items: items.map(show), total, page: query.page, per_page: query.per_page };
+}
 
 const notFound = (message: string) => new AppError('NOT_FOUND', 404, message);
 
@@ -117,10 +131,8 @@ export function toAdminNews(row: repo.NewsRow): AdminNews {
   };
 }
 
-export async function listNews(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findNewsPage(deps.db, paging(query));
-  return { items: items.map(toAdminNews), total, page: query.page, per_page: query.per_page };
-}
+export const listNews = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findNewsPage(deps.db, window), toAdminNews);
 
 export async function getNews(deps: BackOfficeDeps, id: number): Promise<AdminNews> {
   const row = await repo.findNews(deps.db, id);
@@ -344,10 +356,8 @@ export function toAdminPromotion(row: repo.PromotionRow): AdminPromotion {
   };
 }
 
-export async function listPromotions(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findPromotionsPage(deps.db, paging(query));
-  return { items: items.map(toAdminPromotion), total, page: query.page, per_page: query.per_page };
-}
+export const listPromotions = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findPromotionsPage(deps.db, window), toAdminPromotion);
 
 export async function getPromotion(deps: BackOfficeDeps, id: number): Promise<AdminPromotion> {
   const row = await repo.findPromotion(deps.db, id);
@@ -553,10 +563,8 @@ const toAdminOffer = ({ offer, accountUuid, profileName }: repo.OfferWithProfile
   updated_at: offer.updatedAt.toISOString(),
 });
 
-export async function listOffers(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findOffersPage(deps.db, paging(query));
-  return { items: items.map(toAdminOffer), total, page: query.page, per_page: query.per_page };
-}
+export const listOffers = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findOffersPage(deps.db, window), toAdminOffer);
 
 /** The profile an offer targets (null: everyone); an unknown account_uuid is refused. */
 async function targetProfile(tx: Database, accountUuid: string | null): Promise<number | null> {
@@ -653,10 +661,8 @@ const toAdminDiscount = (row: DiscountRow): AdminDiscount => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export async function listDiscounts(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findDiscountsPage(deps.db, paging(query));
-  return { items: items.map(toAdminDiscount), total, page: query.page, per_page: query.per_page };
-}
+export const listDiscounts = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findDiscountsPage(deps.db, window), toAdminDiscount);
 
 /** Sets a client's personal discount (found by phone); every API instance prices with it at once. */
 export async function setDiscount(

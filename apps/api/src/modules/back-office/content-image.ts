@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { MESSAGES } from '@freight/domain';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
@@ -14,6 +15,7 @@ import { MAX_IMAGE_PIXELS, UploadRejection } from '../uploads/image-inspector';
 import { receiveImage } from '../uploads/receive-image';
 import { CONTENT_IMAGE_PREFIX } from '../content/content.service';
 import { peek } from '../uploads/peek-stream';
+import { abandonBody } from '../uploads/abandon-body';
 
 const E = BACK_OFFICE_CONTENT_TEXTS.errors;
 
@@ -258,4 +260,48 @@ export async function storeImageThen<Out>(
   }
   await dropStoredFile(storage, outcome.previousKey);
   return outcome.result;
+}
+
+/**
+ * Limits of the multipart parser on an upload of one image: one byte of leeway over the image's
+ * limit (the checks refuse at the limit + 1 while streaming; busboy's own limit is the backstop),
+ * a second file to be refused in words, and a few small fields.
+ */
+export const IMAGE_MULTIPART_LIMITS = {
+  fileSize: CONTENT_IMAGE_MAX_BYTES + 1,
+  files: 2,
+  fields: 5,
+  fieldSize: 1024,
+  parts: 7,
+  headerPairs: 50,
+} as const;
+
+/** Multipart overhead allowed on top of the image bytes (boundary and part headers). */
+const PART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The one image of a multipart request, handed to `use`. What is plainly not an upload (415) or is
+ * declared too large (413) is refused before a byte is read; on any failure, `use`'s included, the
+ * rest of the body is read away (see abandonBody) and the error goes on to the error handler.
+ */
+export async function takeImageUpload<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ContentImageOptions,
+  use: (image: ReceivedContentImage) => Promise<T>,
+): Promise<T> {
+  const wording = options.wording ?? ILLUSTRATION;
+  try {
+    if (!request.isMultipart()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.common.unsupportedMediaType);
+    }
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > CONTENT_IMAGE_MAX_BYTES + 2 * PART_OVERHEAD_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, wording.tooLarge, { [wording.field]: wording.tooLarge });
+    }
+    return await use(await receiveContentImagePart(request.parts(), options));
+  } catch (error) {
+    abandonBody(request, reply);
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@freight/contracts';
@@ -12,8 +12,10 @@ import {
   InboxAnswerResultSchema,
   InboxListQuerySchema,
   InboxStatusBodySchema,
+  type InboxAnswerResult,
 } from '@freight/contracts/back-office-clients';
 import type { BackOfficeDeps } from './back-office.deps';
+import type { ZodApp } from './list-routes';
 import { actingStaff, recordAudit, requireStaff } from './staff-context';
 import type { Audit } from './client-work.service';
 import { sendInlineFile } from './inline-file';
@@ -28,6 +30,83 @@ const errors = {
 
 const ReportParams = z.object({ id: z.string().max(100) });
 const FileParams = z.object({ id: z.string().max(100), fileId: z.string().max(100) });
+
+type InboxQuery = z.output<typeof InboxListQuerySchema>;
+type InboxStatus = z.output<typeof InboxStatusBodySchema>['status'];
+
+/** One inbox of the back-office: its address, its schemas and the service's functions. */
+interface Inbox<Params extends z.ZodObject<{ id: z.ZodType }>, Page extends z.ZodType, Detail extends z.ZodType> {
+  /** e.g. `/api/v1/back-office/feedback`; a message is at `${path}/:id`. */
+  path: string;
+  params: Params;
+  page: Page;
+  detail: Detail;
+  /** OpenAPI summaries of the list, a message, its status and an answer. */
+  summaries: { list: string; get: string; status: string; answer: string };
+  list: (query: InboxQuery) => Promise<z.input<Page>>;
+  get: (id: z.output<Params>['id']) => Promise<z.input<Detail>>;
+  setStatus: (request: FastifyRequest, id: z.output<Params>['id'], status: InboxStatus) => Promise<z.input<Detail>>;
+  answer: (request: FastifyRequest, id: z.output<Params>['id'], text: string) => Promise<InboxAnswerResult>;
+}
+
+/**
+ * An inbox's four calls: the list by status, a message, its status, and an answer (201). Each
+ * handler only calls the inbox's service function.
+ */
+function inboxMessageRoutes<
+  Params extends z.ZodObject<{ id: z.ZodType }>,
+  Page extends z.ZodType,
+  Detail extends z.ZodType,
+>(app: ZodApp, preHandler: preHandlerAsyncHookHandler, inbox: Inbox<Params, Page, Detail>): void {
+  // The schemas check the requests and answers at run time; inside, they are any zod schema.
+  const { path, params, page, detail, summaries, ...calls } = inbox as unknown as Inbox<
+    z.ZodObject<{ id: z.ZodType }>,
+    z.ZodType,
+    z.ZodType
+  >;
+  const tags = ['back-office'];
+  app.get(
+    path,
+    {
+      preHandler,
+      schema: { tags, summary: summaries.list, querystring: InboxListQuerySchema, response: { 200: page, ...errors } },
+    },
+    async (request) => calls.list(request.query),
+  );
+  app.get(
+    `${path}/:id`,
+    { preHandler, schema: { tags, summary: summaries.get, params, response: { 200: detail, ...errors } } },
+    async (request) => calls.get(request.params.id),
+  );
+  app.patch(
+    `${path}/:id`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: summaries.status,
+        params,
+        body: InboxStatusBodySchema,
+        response: { 200: detail, ...errors },
+      },
+    },
+    async (request) => calls.setStatus(request, request.params.id, request.body.status),
+  );
+  app.post(
+    `${path}/:id/answers`,
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: summaries.answer,
+        params,
+        body: InboxAnswerBodySchema,
+        response: { 201: InboxAnswerResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await calls.answer(request, request.params.id, request.body.text)),
+  );
+}
 
 /**
  * The back-office inboxes (issue 17 item 5): bug reports and feedback — lists by status, the
@@ -44,33 +123,23 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
       recordAudit(tx, request, entry, deps.clock());
   const guard = requireStaff('inbox.work');
 
-  app.get(
-    '/api/v1/back-office/bug_reports',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Bug reports, newest first, optionally of one status',
-        querystring: InboxListQuerySchema,
-        response: { 200: BugReportPageSchema, ...errors },
-      },
+  inboxMessageRoutes(app, guard, {
+    path: '/api/v1/back-office/bug_reports',
+    params: ReportParams,
+    page: BugReportPageSchema,
+    detail: BugReportDetailSchema,
+    summaries: {
+      list: 'Bug reports, newest first, optionally of one status',
+      get: 'A bug report with its screenshots and answers',
+      status: 'Set the status of a bug report (new, in_work, answered)',
+      answer: 'Answer a bug report: stored, the report marked answered, sent to the contact',
     },
-    async (request) => service.listBugReports(deps, request.query),
-  );
-
-  app.get(
-    '/api/v1/back-office/bug_reports/:id',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'A bug report with its screenshots and answers',
-        params: ReportParams,
-        response: { 200: BugReportDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.getBugReport(deps, request.params.id),
-  );
+    list: (query) => service.listBugReports(deps, query),
+    get: (id) => service.getBugReport(deps, id),
+    setStatus: (request, id, status) => service.setBugReportStatus(deps, audit(request), id, status),
+    answer: (request, id, text) =>
+      service.answerBugReport(inboxDeps, audit(request), actingStaff(request).id, id, text),
+  });
 
   app.get(
     '/api/v1/back-office/bug_reports/:id/files/:fileId',
@@ -88,109 +157,20 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> = asyn
       sendInlineFile(reply, await service.openBugReportFile(deps, request.params.id, request.params.fileId)),
   );
 
-  app.patch(
-    '/api/v1/back-office/bug_reports/:id',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Set the status of a bug report (new, in_work, answered)',
-        params: ReportParams,
-        body: InboxStatusBodySchema,
-        response: { 200: BugReportDetailSchema, ...errors },
-      },
+  inboxMessageRoutes(app, guard, {
+    path: '/api/v1/back-office/feedback',
+    params: FeedbackParamsSchema,
+    page: FeedbackPageSchema,
+    detail: FeedbackDetailSchema,
+    summaries: {
+      list: 'Feedback messages, newest first, optionally of one status',
+      get: 'A feedback message with its answers',
+      status: 'Set the status of a feedback message',
+      answer: 'Answer a feedback message: stored, marked answered, sent to the contact',
     },
-    async (request) => service.setBugReportStatus(deps, audit(request), request.params.id, request.body.status),
-  );
-
-  app.post(
-    '/api/v1/back-office/bug_reports/:id/answers',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Answer a bug report: stored, the report marked answered, sent to the contact',
-        params: ReportParams,
-        body: InboxAnswerBodySchema,
-        response: { 201: InboxAnswerResultSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.answerBugReport(
-        inboxDeps,
-        audit(request),
-        actingStaff(request).id,
-        request.params.id,
-        request.body.text,
-      );
-      return reply.code(201).send(result);
-    },
-  );
-
-  app.get(
-    '/api/v1/back-office/feedback',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Feedback messages, newest first, optionally of one status',
-        querystring: InboxListQuerySchema,
-        response: { 200: FeedbackPageSchema, ...errors },
-      },
-    },
-    async (request) => service.listFeedback(deps, request.query),
-  );
-
-  app.get(
-    '/api/v1/back-office/feedback/:id',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'A feedback message with its answers',
-        params: FeedbackParamsSchema,
-        response: { 200: FeedbackDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.getFeedback(deps, request.params.id),
-  );
-
-  app.patch(
-    '/api/v1/back-office/feedback/:id',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Set the status of a feedback message',
-        params: FeedbackParamsSchema,
-        body: InboxStatusBodySchema,
-        response: { 200: FeedbackDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.setFeedbackStatus(deps, audit(request), request.params.id, request.body.status),
-  );
-
-  app.post(
-    '/api/v1/back-office/feedback/:id/answers',
-    {
-      preHandler: guard,
-      schema: {
-        tags: ['back-office'],
-        summary: 'Answer a feedback message: stored, marked answered, sent to the contact',
-        params: FeedbackParamsSchema,
-        body: InboxAnswerBodySchema,
-        response: { 201: InboxAnswerResultSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const result = await service.answerFeedback(
-        inboxDeps,
-        audit(request),
-        actingStaff(request).id,
-        request.params.id,
-        request.body.text,
-      );
-      return reply.code(201).send(result);
-    },
-  );
+    list: (query) => service.listFeedback(deps, query),
+    get: (id) => service.getFeedback(deps, id),
+    setStatus: (request, id, status) => service.setFeedbackStatus(deps, audit(request), id, status),
+    answer: (request, id, text) => service.answerFeedback(inboxDeps, audit(request), actingStaff(request).id, id, text),
+  });
 };

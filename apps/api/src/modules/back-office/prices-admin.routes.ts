@@ -5,7 +5,6 @@ import {
   AdminPromoCodeSchema,
   AdminTariffPageSchema,
   AdminTariffSchema,
-  ContentListQuerySchema,
   IdParamsSchema,
   PricePreviewSchema,
   PromoCodeDeletedSchema,
@@ -18,6 +17,7 @@ import {
 } from '@freight/contracts/back-office-content';
 import type { BackOfficeDeps } from './back-office.deps';
 import * as service from './prices-admin.service';
+import { editableListRoutes } from './list-routes';
 import { requireStaff } from './staff-context';
 
 const errors = {
@@ -113,33 +113,21 @@ export const pricesAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
     async (request) => service.updateTariff(deps, request, request.params.id, request.body),
   );
 
-  app.get(
-    '/api/v1/back-office/promo_codes',
-    {
-      preHandler: prices,
-      schema: {
-        tags,
-        summary: 'Promo codes, active first; q finds a code',
-        querystring: ContentListQuerySchema,
-        response: { 200: AdminPromoCodePageSchema, ...errors },
-      },
+  editableListRoutes(app, {
+    path: '/api/v1/back-office/promo_codes',
+    preHandler: prices,
+    input: PromoCodeInputSchema,
+    item: AdminPromoCodeSchema,
+    summaries: {
+      list: 'Promo codes, active first; q finds a code',
+      create: 'Creates a promo code (A–Z and 0–9, stored upper-case)',
+      update: 'Saves a promo code',
     },
-    async (request) => service.listPromoCodes(deps, request.query),
-  );
-
-  app.post(
-    '/api/v1/back-office/promo_codes',
-    {
-      preHandler: prices,
-      schema: {
-        tags,
-        summary: 'Creates a promo code (A–Z and 0–9, stored upper-case)',
-        body: PromoCodeInputSchema,
-        response: { 201: AdminPromoCodeSchema, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.createPromoCode(deps, request, request.body)),
-  );
+    list: { page: AdminPromoCodePageSchema, find: (query) => service.listPromoCodes(deps, query) },
+    create: (request, body) => service.createPromoCode(deps, request, body),
+    update: (request, id, body) => service.updatePromoCode(deps, request, id, body),
+    errors,
+  });
 
   app.post(
     '/api/v1/back-office/promo_codes/preview',
@@ -153,21 +141,6 @@ export const pricesAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> 
       },
     },
     async (request) => service.previewPromoCode(deps, request.body),
-  );
-
-  app.put(
-    '/api/v1/back-office/promo_codes/:id',
-    {
-      preHandler: prices,
-      schema: {
-        tags,
-        summary: 'Saves a promo code',
-        params: IdParamsSchema,
-        body: PromoCodeInputSchema,
-        response: { 200: AdminPromoCodeSchema, ...errors },
-      },
-    },
-    async (request) => service.updatePromoCode(deps, request, request.params.id, request.body),
   );
 
   app.delete(

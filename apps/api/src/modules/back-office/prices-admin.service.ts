@@ -21,7 +21,7 @@ import { asDb } from '../auth/auth-core';
 import { fullCalculation, pricesAndTerms } from '../pricing/pricing.service';
 import { ReferenceCache } from '../pricing/reference-cache';
 import type { BackOfficeDeps } from './back-office.deps';
-import { isUniqueViolation, type PageQuery } from './content-admin.service';
+import { isUniqueViolation, listPage, type PageQuery } from './content-admin.service';
 import * as repo from './prices-admin.repository';
 import { recordAudit } from './staff-context';
 
@@ -38,12 +38,6 @@ const E = BACK_OFFICE_CONTENT_TEXTS.errors;
 type TariffRatesInput = z.output<typeof TariffRatesInputSchema>;
 type TariffPreviewInput = z.output<typeof TariffPreviewInputSchema>;
 type PromoCodeInput = z.output<typeof PromoCodeInputSchema>;
-
-const paging = (query: PageQuery) => ({
-  offset: (query.page - 1) * query.per_page,
-  limit: query.per_page,
-  q: query.q || undefined,
-});
 
 // --- Tariffs -----------------------------------------------------------------------------------
 
@@ -80,10 +74,8 @@ const ratesOf = (route: repo.TariffRouteRow) => ({
   transit_days_max: route.transitDaysMax,
 });
 
-export async function listTariffs(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findTariffPage(deps.db, paging(query));
-  return { items: items.map(toAdminTariff), total, page: query.page, per_page: query.per_page };
-}
+export const listTariffs = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findTariffPage(deps.db, window), toAdminTariff);
 
 export async function getTariff(deps: BackOfficeDeps, id: number): Promise<AdminTariff> {
   const row = await repo.findTariff(deps.db, id);
@@ -403,10 +395,8 @@ async function promoChange<T>(deps: BackOfficeDeps, work: (tx: Database) => Prom
   return result;
 }
 
-export async function listPromoCodes(deps: BackOfficeDeps, query: PageQuery) {
-  const { items, total } = await repo.findPromoCodesPage(deps.db, paging(query));
-  return { items: items.map(toAdminPromoCode), total, page: query.page, per_page: query.per_page };
-}
+export const listPromoCodes = (deps: BackOfficeDeps, query: PageQuery) =>
+  listPage(query, (window) => repo.findPromoCodesPage(deps.db, window), toAdminPromoCode);
 
 export async function createPromoCode(
   deps: BackOfficeDeps,

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
@@ -35,7 +34,7 @@ import { AppError } from '../../errors/app-error';
 import { hashSecret } from '../auth/password';
 import type { BackOfficeDeps } from './back-office.deps';
 import { countOpenSecurityAlerts } from './alerts.repository';
-import { CONTENT_IMAGE_MAX_BYTES, receiveContentImagePart } from './content-image';
+import { IMAGE_MULTIPART_LIMITS, takeImageUpload } from './content-image';
 import { removeStaffPhoto, setStaffPhoto, STAFF_PHOTO_WORDING } from './staff-photo';
 import { newTotpSecret } from './staff-auth';
 import { actingStaff, recordAudit, requireStaff } from './staff-context';
@@ -68,23 +67,6 @@ function accountOf(row: StaffRow) {
     has_photo: row.photoKey !== null,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-/** Multipart overhead allowed on top of the photo bytes (boundary and part headers). */
-const PART_OVERHEAD_BYTES = 64 * 1024;
-
-/**
- * After refusing an upload whose body is still arriving: read the rest away (never kept) and
- * close the connection after the answer, so the browser gets the 4xx instead of a reset
- * (as content-admin.routes.ts does for illustrations).
- */
-function abandonBody(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.raw.readableEnded) return;
-  void reply.header('connection', 'close');
-  request.raw.resume();
-  const timer = setTimeout(() => request.raw.socket?.destroy(), 30_000);
-  timer.unref();
-  request.raw.once('end', () => clearTimeout(timer));
 }
 
 /** What the audit log keeps of a staff account (never the password hash or the TOTP seed). */
@@ -283,16 +265,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
 
   await app.register(async (scope) => {
     const uploads = scope.withTypeProvider<ZodTypeProvider>();
-    await uploads.register(multipart, {
-      limits: {
-        fileSize: CONTENT_IMAGE_MAX_BYTES + 1,
-        files: 2,
-        fields: 5,
-        fieldSize: 1024,
-        parts: 7,
-        headerPairs: 50,
-      },
-    });
+    await uploads.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
     const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
     uploads.put(
@@ -310,28 +283,13 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ deps: BackOfficeDeps }> =
           response: { 200: StaffAccountSchema, ...errors, 413: ErrorBodySchema, 415: ErrorBodySchema },
         },
       },
-      async (request, reply) => {
-        try {
-          if (!request.isMultipart()) {
-            throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.common.unsupportedMediaType);
-          }
-          const declared = Number(request.headers['content-length']);
-          if (Number.isFinite(declared) && declared > CONTENT_IMAGE_MAX_BYTES + 2 * PART_OVERHEAD_BYTES) {
-            const message = STAFF_PHOTO_WORDING.tooLarge;
-            throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { photo: message });
-          }
-          const image = await receiveContentImagePart(request.parts(), {
-            storage: deps.storage,
-            scratchDir: deps.scratchDir,
-            webp: false,
-            wording: STAFF_PHOTO_WORDING,
-          });
-          return accountOf(await setStaffPhoto(deps, request, request.params.id, image));
-        } catch (error) {
-          abandonBody(request, reply);
-          throw error;
-        }
-      },
+      async (request, reply) =>
+        takeImageUpload(
+          request,
+          reply,
+          { storage: deps.storage, scratchDir: deps.scratchDir, webp: false, wording: STAFF_PHOTO_WORDING },
+          async (image) => accountOf(await setStaffPhoto(deps, request, request.params.id, image)),
+        ),
     );
   });
 
