@@ -1,9 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { EARTH_RADIUS_KM, type OfficeSchedule } from '@freight/domain';
+import { and, asc, desc, eq, ilike, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { cities, iframeRequests, streets, subdivisions, type Database } from '@freight/db';
-
-/** No window: every matching row (a LIMIT the table never reaches). */
-const ALL_ROWS = 1_000_000;
 
 /** Active subdivisions per city, as a subquery joined to cities. */
 function subdivisionCounts(db: Database) {
@@ -92,26 +88,7 @@ export interface SubdivisionFilter {
   transportTypes?: string[];
 }
 
-/** The order and the window of a subdivision search: the nearest to `near` first; `limit` after `offset`. */
-export interface SubdivisionWindow {
-  near?: { lat: number; lon: number };
-  limit?: number;
-  offset?: number;
-}
-
 export type SubdivisionRow = Awaited<ReturnType<typeof findSubdivisions>>[number];
-
-/** Great-circle distance in km from a point to the subdivision, as domain's distanceKm computes it. */
-const distanceSql = (point: { lat: number; lon: number }) => {
-  // Parameters are typed explicitly: PostgreSQL would otherwise guess integer from the context.
-  const lat = sql`cast(${point.lat} as double precision)`;
-  const lon = sql`cast(${point.lon} as double precision)`;
-  const radius = sql`cast(${EARTH_RADIUS_KM} as double precision)`;
-  return sql`2 * ${radius} * asin(least(1, sqrt(
-    power(sin(radians(${subdivisions.lat} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${subdivisions.lat})) * power(sin(radians(${subdivisions.lon} - ${lon}) / 2), 2)
-  )))`;
-};
 
 function subdivisionWhere(filter: SubdivisionFilter): SQL | undefined {
   const where: SQL[] = [eq(subdivisions.isActive, true)];
@@ -143,9 +120,8 @@ function subdivisionWhere(filter: SubdivisionFilter): SQL | undefined {
   return and(...where);
 }
 
-/** The biggest cities first, then by name, kind and code; the nearest first when there is a point. */
-const subdivisionOrder = (near?: { lat: number; lon: number }) => [
-  ...(near ? [asc(distanceSql(near))] : []),
+/** The biggest cities first, then by name, kind and code (the order of the office list). */
+const subdivisionOrder = () => [
   desc(cities.population),
   asc(cities.name),
   asc(subdivisions.kind),
@@ -193,90 +169,19 @@ export async function findSubdivisions(db: Database, filter: SubdivisionFilter =
 }
 
 /**
- * One window of a subdivision search and the number of all that match, in one query: the window
- * is cut from narrow rows (id and the count of all, so ordering a large network stays cheap),
- * then only its subdivisions are read in full.
+ * A fingerprint of the offices and the cities as they are now: the number of rows of each table
+ * and the sum of their row versions (PostgreSQL's `xmin`, the id of the transaction that wrote
+ * the row, which every insert and update renews). Any row written or removed changes it, so an
+ * unchanged fingerprint means there is nothing new to read. It costs two aggregates and returns
+ * one short row, where reading the network returns every office in full (its schedule, its lists).
  */
-export async function findSubdivisionWindow(
-  db: Database,
-  filter: SubdivisionFilter,
-  window: SubdivisionWindow,
-): Promise<{ rows: SubdivisionRow[]; total: number }> {
-  const where = subdivisionWhere(filter);
-  const order = subdivisionOrder(window.near);
-  const offset = window.offset ?? 0;
-  const page = db.$with('page').as(
-    db
-      .select({
-        id: sql<number>`${subdivisions.id}`.as('page_id'),
-        total: sql<number>`(count(*) over ())::int`.as('total'),
-      })
-      .from(subdivisions)
-      .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-      .where(where)
-      .orderBy(...order)
-      .limit(window.limit ?? ALL_ROWS)
-      .offset(offset),
-  );
-  const found = await db
-    .with(page)
-    .select({ ...subdivisionColumns, total: page.total })
-    .from(page)
-    .innerJoin(subdivisions, eq(subdivisions.id, page.id))
-    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .orderBy(...order);
-  if (found.length === 0) {
-    // A window past the end has no row to carry the total.
-    const [counted] = offset
-      ? await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(subdivisions)
-          .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-          .where(where)
-      : [{ n: 0 }];
-    return { rows: [], total: counted?.n ?? 0 };
-  }
-  const rows = found.map(({ total: _total, ...row }): SubdivisionRow => row);
-  return { rows, total: found[0]!.total };
-}
-
-/**
- * Every subdivision of a search in order (the nearest to `near` first), with only what its
- * state at a moment needs: its schedule and its city's time zone. Offices sharing a schedule
- * share one object, so a caller can judge each distinct schedule once.
- */
-export async function findSubdivisionSchedules(
-  db: Database,
-  filter: SubdivisionFilter,
-  near?: { lat: number; lon: number },
-): Promise<Array<{ id: number; schedule: OfficeSchedule; timezone: string }>> {
-  const rows = await db
-    .select({ id: subdivisions.id, schedule: sql<string>`${subdivisions.schedule}::text`, timezone: cities.timezone })
-    .from(subdivisions)
-    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .where(subdivisionWhere(filter))
-    .orderBy(...subdivisionOrder(near));
-  const parsed = new Map<string, OfficeSchedule>();
-  return rows.map(({ id, schedule: text, timezone }) => {
-    let schedule = parsed.get(text);
-    if (!schedule) {
-      schedule = JSON.parse(text) as OfficeSchedule;
-      parsed.set(text, schedule);
-    }
-    return { id, schedule, timezone };
-  });
-}
-
-/** Subdivisions by id, in the order of `ids`; an id with no active subdivision is left out. */
-export async function findSubdivisionsByIds(db: Database, ids: number[]): Promise<SubdivisionRow[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .select(subdivisionColumns)
-    .from(subdivisions)
-    .innerJoin(cities, eq(cities.id, subdivisions.cityId))
-    .where(and(eq(subdivisions.isActive, true), inArray(subdivisions.id, ids)));
-  const byId = new Map(found.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is SubdivisionRow => row !== undefined);
+export async function findNetworkFingerprint(db: Database): Promise<string> {
+  const version = (table: typeof subdivisions | typeof cities) =>
+    sql<string>`(select count(*) || ':' || coalesce(sum(${table}.xmin::text::bigint), 0) from ${table})`;
+  const [row] = await db
+    .select({ subdivisions: version(subdivisions), cities: version(cities) })
+    .from(sql`(select 1) as one`);
+  return `${row!.subdivisions}/${row!.cities}`;
 }
 
 /** The active subdivisions per city: all of them, the terminals and the partner points. */

@@ -26,6 +26,8 @@ import {
 } from '@freight/contracts';
 import type { Database } from '@freight/db';
 import type { AppConfig } from '../../config/env';
+import { fastSerializerCompiler } from '../../plugins/fast-serializer';
+import { createNetworkCache } from './network-snapshot';
 import { createDadataProvider, type SuggestionProvider } from './dadata';
 import {
   getCityWithSubdivisions,
@@ -62,6 +64,7 @@ const SHORT_CACHE = 'public, max-age=60';
 export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = async (app, options) => {
   const { db, config } = options;
   const clock = options.clock ?? (() => new Date());
+  const network = createNetworkCache(db, () => clock().getTime());
   const provider =
     options.suggestions !== undefined
       ? options.suggestions
@@ -234,10 +237,13 @@ export const locationRoutes: FastifyPluginAsyncZod<LocationRoutesOptions> = asyn
         querystring: SubdivisionSearchQuerySchema,
         response: { 200: SubdivisionsResponseSchema, ...errors },
       },
+      // Each page of /offices not yet kept by the web asks this call: no zod pass over the answer.
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request, reply) => {
-      void reply.header('cache-control', SHORT_CACHE);
-      const { items, total } = await searchSubdivisions(db, request.query, clock());
+      const { items, total, maxAgeSeconds } = await searchSubdivisions(db, network, request.query, clock());
+      // Kept no longer than the network snapshot it was made of is (network-snapshot.ts).
+      void reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
       void reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },

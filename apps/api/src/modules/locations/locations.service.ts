@@ -1,12 +1,4 @@
-import {
-  describeWeeklySchedule,
-  distanceKm,
-  formatOpenState,
-  getOpenState,
-  MESSAGES,
-  PD_CONSENT,
-  type OfficeSchedule,
-} from '@freight/domain';
+import { describeWeeklySchedule, formatOpenState, getOpenState, MESSAGES, PD_CONSENT } from '@freight/domain';
 import type {
   AddressSuggestion,
   AddressSuggestionsResponse,
@@ -27,14 +19,11 @@ import {
   findCityByRef,
   findStreets,
   findSubdivisions,
-  findSubdivisionSchedules,
-  findSubdivisionsByIds,
-  findSubdivisionWindow,
   insertIframeRequest,
   type CityRow,
-  type SubdivisionFilter,
   type SubdivisionRow,
 } from './locations.repository';
+import { selectOffices, type NetworkCache, type NetworkFilter } from './network-snapshot';
 
 export function toCity(row: CityRow): City {
   return {
@@ -173,18 +162,21 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 
 /**
  * Subdivision search of the offices page and the map: text in the name, address or city; every
- * `parameters` value must hold; optional partner flag, city and kind. With a point, the nearest
- * come first and carry their distance. With `limit`, one page of `limit` after `skip` (ordered
- * and cut by the database, so a page costs the same however large the network); `total` is the
- * number of all that match.
+ * `parameters` value must hold; optional partner flag, city, kind and open now. With a point, the
+ * nearest come first and carry their distance. With `limit`, one page of `limit` after `skip`;
+ * `total` is the number of all that match. Answered from the network snapshot
+ * (network-snapshot.ts), so a page costs no database query, however large the network, unless the
+ * snapshot is being read or the city asked for has no office in it; `maxAgeSeconds` is how long
+ * the answer may be kept (the rest of the snapshot's time).
  */
 export async function searchSubdivisions(
   db: Database,
+  networkCache: NetworkCache,
   query: SubdivisionSearchQuery,
   now: Date,
-): Promise<{ items: Subdivision[]; total: number }> {
+): Promise<{ items: Subdivision[]; total: number; maxAgeSeconds: number }> {
   const parameters: SubdivisionParameter[] = query.parameters ?? [];
-  const filter: SubdivisionFilter = {
+  const filter: NetworkFilter = {
     operations: parameters.filter((p) => isOneOf(OPERATIONS, p)),
     paymentMethods: parameters.filter((p) => isOneOf(PAYMENT_METHODS, p)),
     transportTypes: parameters.filter((p) => isOneOf(TRANSPORT_TYPE_CODES, p)),
@@ -192,8 +184,13 @@ export async function searchSubdivisions(
   if (query.name) filter.text = query.name;
   if (query.is_partner !== undefined) filter.isPartner = query.is_partner;
   if (query.kind) filter.kind = query.kind;
+  const network = await networkCache.get();
   if (query.city_id) {
-    const city = await findCityByRef(db, query.city_id);
+    const ref = query.city_id;
+    const byId = /^\d+$/.test(ref);
+    const known = network.rows.find((row) => (byId ? row.city.id === Number(ref) : row.city.fiasId === ref));
+    // A city with no office of the network: an empty list if it exists, 404 if it does not.
+    const city = known ? known.city : await findCityByRef(db, ref);
     if (!city) throw new AppError('NOT_FOUND', 404, MESSAGES.offices.cityNotFound);
     filter.cityId = city.id;
   }
@@ -201,34 +198,19 @@ export async function searchSubdivisions(
     query.near_lat === undefined || query.near_lon === undefined
       ? undefined
       : { lat: query.near_lat, lon: query.near_lon };
-  const toItem = (row: SubdivisionRow) => toSubdivision(row, now, point ? distanceKm(point, row) : null);
-  if (query.open_now) {
-    // Being open depends on each office's schedule, exceptions and city clock: the database
-    // orders and filters the rest, the open ones are picked here (each distinct schedule and
-    // time zone judged once) and cut to the page; only the page's offices are then read in full.
-    const candidates = await findSubdivisionSchedules(db, filter, point);
-    const judged = new Map<OfficeSchedule, Map<string, boolean>>();
-    const isOpen = ({ schedule, timezone }: { schedule: OfficeSchedule; timezone: string }) => {
-      let byZone = judged.get(schedule);
-      if (!byZone) judged.set(schedule, (byZone = new Map()));
-      let open = byZone.get(timezone);
-      if (open === undefined) byZone.set(timezone, (open = getOpenState(schedule, now, timezone).kind === 'open'));
-      return open;
-    };
-    const open = candidates.filter(isOpen);
-    const skip = query.skip ?? 0;
-    const page = query.limit !== undefined ? open.slice(skip, skip + query.limit) : open;
-    const rows = await findSubdivisionsByIds(
-      db,
-      page.map((c) => c.id),
-    );
-    return { items: rows.map(toItem), total: open.length };
-  }
-  const { rows, total } = await findSubdivisionWindow(db, filter, {
+  // Being open depends on each office's schedule, exceptions and city clock, judged at `now`.
+  const found = selectOffices(network, filter, {
     ...(point ? { near: point } : {}),
-    ...(query.limit !== undefined ? { limit: query.limit, offset: query.skip ?? 0 } : {}),
+    ...(query.open_now ? { now } : {}),
   });
-  return { items: rows.map(toItem), total };
+  // Without `limit` the answer is the whole list (the contract's rule; `skip` alone cuts nothing).
+  const skip = query.skip ?? 0;
+  const page = query.limit !== undefined ? found.slice(skip, skip + query.limit) : found;
+  return {
+    items: page.map(({ row, distance }) => toSubdivision(row, now, distance)),
+    total: found.length,
+    maxAgeSeconds: networkCache.maxAgeSeconds(network),
+  };
 }
 
 export async function getSubdivision(db: Database, id: number, now: Date) {
