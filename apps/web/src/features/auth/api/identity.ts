@@ -1,7 +1,7 @@
 'use client';
 
 import type { AuthResult, PhoneCodeResponse, Profile, SentResponse, UserInfo } from '@freight/contracts';
-import { API_PATHS } from '@freight/contracts/paths';
+import { IDENTITY_PATHS } from '@freight/contracts/identity-paths';
 import type { CodePurpose } from '@freight/domain/identity';
 import { useRouter } from 'next/navigation';
 import { apiFetch } from '@/lib/api/client';
@@ -9,43 +9,43 @@ import { apiFetch } from '@/lib/api/client';
 /** Browser calls of the identity API (spec §7). Inputs are already parsed by the contract schemas. */
 export const identityApi = {
   sendCode: (body: { phone: string; purpose: CodePurpose; password?: string; captcha?: string }) =>
-    apiFetch<PhoneCodeResponse>(API_PATHS.phoneVerificationCode, { method: 'POST', json: body }),
+    apiFetch<PhoneCodeResponse>(IDENTITY_PATHS.phoneVerificationCode, { method: 'POST', json: body }),
   confirmPhone: (body: { phone: string; code: string }) =>
-    apiFetch<{ phone_confirmed: true; expires_in: number }>(API_PATHS.phoneConfirmation, {
+    apiFetch<{ phone_confirmed: true; expires_in: number }>(IDENTITY_PATHS.phoneConfirmation, {
       method: 'POST',
       json: body,
     }),
   register: (body: { name: string; password: string; email?: string | undefined; consent: true }) =>
-    apiFetch<AuthResult>(API_PATHS.registration, { method: 'POST', json: body }),
+    apiFetch<AuthResult>(IDENTITY_PATHS.registration, { method: 'POST', json: body }),
   signIn: (body: { phone: string; password: string }) =>
-    apiFetch<AuthResult>(API_PATHS.authorization, { method: 'POST', json: body }),
+    apiFetch<AuthResult>(IDENTITY_PATHS.authorization, { method: 'POST', json: body }),
   signInWithCode: (body: { phone: string; code: string }) =>
-    apiFetch<AuthResult>(API_PATHS.disposableAuthorization, { method: 'POST', json: body }),
+    apiFetch<AuthResult>(IDENTITY_PATHS.disposableAuthorization, { method: 'POST', json: body }),
   forgotPassword: (body: { email: string }) =>
-    apiFetch<SentResponse>(API_PATHS.forgotPassword, { method: 'POST', json: body }),
+    apiFetch<SentResponse>(IDENTITY_PATHS.forgotPassword, { method: 'POST', json: body }),
   resetByPhone: (body: { phone: string; code: string; new_password: string }) =>
-    apiFetch<AuthResult>(API_PATHS.resetPasswordPhone, { method: 'POST', json: body }),
+    apiFetch<AuthResult>(IDENTITY_PATHS.resetPasswordPhone, { method: 'POST', json: body }),
   resetByEmail: (body: { token: string; new_password: string }) =>
-    apiFetch<AuthResult>(API_PATHS.resetPasswordEmail, { method: 'POST', json: body }),
+    apiFetch<AuthResult>(IDENTITY_PATHS.resetPasswordEmail, { method: 'POST', json: body }),
   changePassword: (body: { current_password: string; new_password: string }) =>
-    apiFetch<{ ok: true }>(API_PATHS.changePassword, { method: 'PUT', json: body }),
+    apiFetch<{ ok: true }>(IDENTITY_PATHS.changePassword, { method: 'PUT', json: body }),
   resendEmail: (body: { email?: string | undefined }) =>
-    apiFetch<SentResponse>(API_PATHS.resendEmail, { method: 'POST', json: body }),
+    apiFetch<SentResponse>(IDENTITY_PATHS.resendEmail, { method: 'POST', json: body }),
   confirmEmail: (body: { token?: string; code?: string }) =>
-    apiFetch<UserInfo>(API_PATHS.emailConfirmation, { method: 'POST', json: body }),
+    apiFetch<UserInfo>(IDENTITY_PATHS.emailConfirmation, { method: 'POST', json: body }),
   applyEmailChange: (token: string) =>
-    apiFetch<UserInfo>(`${API_PATHS.changeEmailVerification}?token=${encodeURIComponent(token)}`),
+    apiFetch<UserInfo>(`${IDENTITY_PATHS.changeEmailVerification}?token=${encodeURIComponent(token)}`),
   changeEmail: (body: { email: string }) =>
-    apiFetch<SentResponse>(API_PATHS.changeEmail, { method: 'PUT', json: body }),
+    apiFetch<SentResponse>(IDENTITY_PATHS.changeEmail, { method: 'PUT', json: body }),
   changePhone: (body: { phone: string; code: string }) =>
-    apiFetch<UserInfo>(API_PATHS.changePhone, { method: 'POST', json: body }),
+    apiFetch<UserInfo>(IDENTITY_PATHS.changePhone, { method: 'POST', json: body }),
   changeName: (name: string) =>
-    apiFetch<UserInfo>(`${API_PATHS.changeName}?name=${encodeURIComponent(name)}`, { method: 'PUT' }),
-  profile: () => apiFetch<Profile>(API_PATHS.profile),
-  endSession: (id: string) => apiFetch<{ ok: true }>(`${API_PATHS.sessions}/${id}`, { method: 'DELETE' }),
-  logout: () => apiFetch<{ ok: true }>(API_PATHS.logout, { method: 'POST' }),
+    apiFetch<UserInfo>(`${IDENTITY_PATHS.changeName}?name=${encodeURIComponent(name)}`, { method: 'PUT' }),
+  profile: () => apiFetch<Profile>(IDENTITY_PATHS.profile),
+  endSession: (id: string) => apiFetch<{ ok: true }>(`${IDENTITY_PATHS.sessions}/${id}`, { method: 'DELETE' }),
+  logout: () => apiFetch<{ ok: true }>(IDENTITY_PATHS.logout, { method: 'POST' }),
   deleteAccount: (body: { password: string; confirmation: string }) =>
-    apiFetch<{ ok: true }>(API_PATHS.account, { method: 'DELETE', json: body }),
+    apiFetch<{ ok: true }>(IDENTITY_PATHS.account, { method: 'DELETE', json: body }),
 };
 
 /**

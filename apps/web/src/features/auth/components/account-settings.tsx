@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useController } from 'react-hook-form';
 import type { Profile, SessionInfo } from '@freight/contracts';
 import { formatDateTime } from '@freight/domain/dates';
 import { formatPhone } from '@freight/domain/phone';
@@ -10,42 +11,11 @@ import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { apiErrors, setApiErrors, useAuthForm, useSchemaPreload } from '../lib/form';
 import { CodeCaptcha } from './code-captcha';
-import { CodeField, NewPasswordFields, PasswordField, ResendButton } from './fields';
+import { CodeField, FormError, NewPasswordFields, PasswordField, ResendButton } from './fields';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
-
-/** Small state bundle every settings form uses. */
-function useFormState() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  return {
-    errors,
-    formError,
-    success,
-    loading,
-    setErrors,
-    start() {
-      setErrors({});
-      setFormError(null);
-      setSuccess(null);
-      setLoading(true);
-    },
-    fail(error: unknown, shown: string[]) {
-      const result = apiErrors(error, shown);
-      setErrors(result.fields);
-      setFormError(result.form);
-      setLoading(false);
-    },
-    done(message: string | null) {
-      setSuccess(message);
-      setLoading(false);
-    },
-  };
-}
 
 /**
  * /personal-account/settings: name, phone, e-mail, password, sessions, logout, account deletion.
@@ -76,22 +46,19 @@ export function AccountSettings({
 
 function NameSection({ profile }: { profile: Profile }) {
   const router = useRouter();
-  const [name, setName] = useState(profile.name ?? '');
-  const form = useFormState();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ChangeNameQuerySchema', { name });
-    if (!parsed.ok) return form.setErrors(parsed.errors);
-    form.start();
+  const form = useAuthForm('ChangeNameQuerySchema', { name: profile.name ?? '' });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  const submit = form.handleSubmit(async ({ name }) => {
     try {
-      const user = await identityApi.changeName(parsed.data.name);
-      setName(user.name ?? '');
-      form.done(AUTH_SCREEN_TEXTS.saved);
+      const user = await identityApi.changeName(name);
+      form.setValue('name', user.name ?? '');
       router.refresh();
     } catch (error) {
-      form.fail(error, ['name']);
+      setApiErrors(form, error, ['name']);
     }
-  }
+  });
+
   return (
     <section className={styles.section} aria-labelledby="name-h">
       <h2 id="name-h">{AUTH_SCREEN_TEXTS.nameSection}</h2>
@@ -99,14 +66,14 @@ function NameSection({ profile }: { profile: Profile }) {
         <TextInput
           label={AUTH_SCREEN_TEXTS.name}
           autoComplete="name"
-          value={name}
-          onValueChange={setName}
-          error={form.errors.name}
+          {...form.register('name')}
+          defaultValue={profile.name ?? ''}
+          error={errors.name?.message}
         />
-        {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
-        {form.success ? <Alert variant="success">{form.success}</Alert> : null}
+        <FormError errors={errors} />
+        {isSubmitSuccessful ? <Alert variant="success">{AUTH_SCREEN_TEXTS.saved}</Alert> : null}
         <div>
-          <Button type="submit" loading={form.loading}>
+          <Button type="submit" loading={isSubmitting}>
             {AUTH_SCREEN_TEXTS.save}
           </Button>
         </div>
@@ -116,139 +83,139 @@ function NameSection({ profile }: { profile: Profile }) {
 }
 
 function PhoneSection({ profile }: { profile: Profile }) {
-  const router = useRouter();
-  const flow = usePhoneCode('change_phone');
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [current, setCurrent] = useState(profile.phone);
-  const form = useFormState();
-
-  async function requestCode(event: FormEvent) {
-    event.preventDefault();
-    await flow.send({ password });
-  }
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('PhoneWithCodeSchema', { phone: flow.phone, code });
-    if (!parsed.ok) return form.setErrors(parsed.errors);
-    form.start();
-    try {
-      const user = await identityApi.changePhone(parsed.data);
-      setCurrent(user.phone);
-      setOpen(false);
-      flow.reset();
-      flow.setPhone('');
-      setPassword('');
-      setCode('');
-      form.done(AUTH_SCREEN_TEXTS.phoneChanged);
-      router.refresh();
-    } catch (error) {
-      form.fail(error, ['code']);
-    }
-  }
-
-  const errors = { ...flow.errors, ...form.errors };
+  const [open, setOpen] = useState(false);
+  const [changed, setChanged] = useState(false);
   return (
     <section className={styles.section} aria-labelledby="phone-h">
       <h2 id="phone-h">{AUTH_SCREEN_TEXTS.phoneSection}</h2>
       <p className={styles.value}>{current ? formatPhone(current) : '—'}</p>
-      {form.success ? <Alert variant="success">{form.success}</Alert> : null}
-      {!open ? (
-        <Button appearance="secondary" onClick={() => setOpen(true)}>
+      {changed ? <Alert variant="success">{AUTH_SCREEN_TEXTS.phoneChanged}</Alert> : null}
+      {open ? (
+        <ChangePhone
+          onChanged={(phone) => {
+            setCurrent(phone);
+            setOpen(false);
+            setChanged(true);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      ) : (
+        <Button
+          appearance="secondary"
+          onClick={() => {
+            setOpen(true);
+            setChanged(false);
+          }}
+        >
           {AUTH_SCREEN_TEXTS.changePhone}
         </Button>
-      ) : !flow.storedPhone ? (
-        <form className={styles.sectionForm} onSubmit={requestCode} noValidate>
-          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.reauthHint}</p>
-          <PasswordField
-            label={AUTH_SCREEN_TEXTS.currentPassword}
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
-          />
-          <PhoneInput
-            label={AUTH_SCREEN_TEXTS.newPhone}
-            value={flow.phone}
-            onValueChange={flow.setPhone}
-            error={errors.phone}
-          />
-          <CodeCaptcha flow={flow} />
-          {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
-          <div className={styles.row}>
-            <Button type="submit" loading={flow.sending}>
-              {AUTH_SCREEN_TEXTS.getCode}
-            </Button>
-            <Button appearance="link" onClick={() => setOpen(false)}>
-              {AUTH_SCREEN_TEXTS.cancel}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <form className={styles.sectionForm} onSubmit={confirm} noValidate>
-          <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
-          <CodeField value={code} onValueChange={setCode} error={errors.code} autoFocus />
-          <CodeCaptcha flow={flow} />
-          {(form.formError ?? flow.formError) ? (
-            <Alert variant="error">{form.formError ?? flow.formError}</Alert>
-          ) : null}
-          <div className={styles.row}>
-            <Button type="submit" loading={form.loading}>
-              {AUTH_SCREEN_TEXTS.confirm}
-            </Button>
-            <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send({ password })} />
-          </div>
-        </form>
       )}
     </section>
   );
 }
 
-function EmailSection({ profile }: { profile: Profile }) {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(profile.pending_email);
-  const form = useFormState();
-  const codeForm = useFormState();
+/** The current password and the new phone, then the code sent to it. Closing it forgets both. */
+function ChangePhone({ onChanged, onCancel }: { onChanged: (phone: string | null) => void; onCancel: () => void }) {
+  const router = useRouter();
+  const form = useAuthForm('PhoneWithCodeSchema', { phone: '', code: '' });
+  const flow = usePhoneCode('change_phone', form);
+  const { errors, isSubmitting } = form.formState;
+  const phoneStep = flow.phoneForm;
 
-  async function change(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ChangeEmailRequestSchema', { email });
-    if (!parsed.ok) return form.setErrors(parsed.errors);
-    form.start();
+  const confirm = form.handleSubmit(async (body) => {
+    try {
+      const user = await identityApi.changePhone(body);
+      onChanged(user.phone);
+      router.refresh();
+    } catch (error) {
+      setApiErrors(form, error, ['code']);
+    }
+  });
+
+  if (!flow.storedPhone) {
+    return (
+      <form className={styles.sectionForm} onSubmit={flow.requestCode} noValidate>
+        <p className={styles.hint}>{AUTH_SCREEN_TEXTS.reauthHint}</p>
+        <PasswordField
+          label={AUTH_SCREEN_TEXTS.currentPassword}
+          autoComplete="current-password"
+          {...phoneStep.register('password')}
+          error={phoneStep.formState.errors.password?.message}
+        />
+        <PhoneInput
+          label={AUTH_SCREEN_TEXTS.newPhone}
+          {...phoneStep.register('phone')}
+          error={phoneStep.formState.errors.phone?.message}
+        />
+        <CodeCaptcha flow={flow} />
+        <FormError errors={phoneStep.formState.errors} />
+        <div className={styles.row}>
+          <Button type="submit" loading={flow.sending}>
+            {AUTH_SCREEN_TEXTS.getCode}
+          </Button>
+          <Button appearance="link" onClick={onCancel}>
+            {AUTH_SCREEN_TEXTS.cancel}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <form className={styles.sectionForm} onSubmit={confirm} noValidate>
+      <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
+      <CodeField {...form.register('code')} error={errors.code?.message} autoFocus />
+      <CodeCaptcha flow={flow} />
+      <FormError errors={errors} />
+      <div className={styles.row}>
+        <Button type="submit" loading={isSubmitting}>
+          {AUTH_SCREEN_TEXTS.confirm}
+        </Button>
+        <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.resend()} />
+      </div>
+    </form>
+  );
+}
+
+function EmailSection({ profile }: { profile: Profile }) {
+  const [pending, setPending] = useState(profile.pending_email);
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useAuthForm('ChangeEmailRequestSchema', { email: '' });
+  // Controlled: the field is emptied (reset) once a change is sent, and its clear button follows.
+  const { field: email } = useController({ control: form.control, name: 'email' });
+  const codeForm = useAuthForm('EmailConfirmationRequestSchema', { code: '' });
+
+  const change = form.handleSubmit(async (body) => {
+    setSuccess(null);
     try {
       // A first address is confirmed like at sign-up (link and code); a new one replaces the old by link.
-      if (profile.email) await identityApi.changeEmail(parsed.data);
-      else await identityApi.resendEmail(parsed.data);
-      setPending(parsed.data.email);
-      setEmail('');
-      form.done(profile.email ? AUTH_SCREEN_TEXTS.emailChangeSent : AUTH_TEXTS.emailSent);
+      if (profile.email) await identityApi.changeEmail(body);
+      else await identityApi.resendEmail(body);
+      setPending(body.email);
+      form.reset();
+      setSuccess(profile.email ? AUTH_SCREEN_TEXTS.emailChangeSent : AUTH_TEXTS.emailSent);
     } catch (error) {
-      form.fail(error, ['email']);
+      setApiErrors(form, error, ['email']);
     }
-  }
+  });
   async function resend() {
-    form.start();
+    setSuccess(null);
+    form.clearErrors();
     try {
       const result = await identityApi.resendEmail({});
-      form.done(result.message);
+      setSuccess(result.message);
     } catch (error) {
-      form.fail(error, []);
+      setApiErrors(form, error, []);
     }
   }
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('CodeSchema', code);
-    if (!parsed.ok) return codeForm.setErrors({ code: parsed.errors._ ?? '' });
-    codeForm.start();
+  const confirm = codeForm.handleSubmit(async (body) => {
     try {
-      await identityApi.confirmEmail({ code: parsed.data });
+      await identityApi.confirmEmail(body);
       window.location.reload();
     } catch (error) {
-      codeForm.fail(error, ['code']);
+      setApiErrors(codeForm, error, ['code']);
     }
-  }
+  });
 
   return (
     <section className={styles.section} aria-labelledby="email-h">
@@ -261,13 +228,12 @@ function EmailSection({ profile }: { profile: Profile }) {
         <form className={styles.sectionForm} onSubmit={confirm} noValidate style={{ marginBlock: 'var(--space-3)' }}>
           <CodeField
             label={AUTH_SCREEN_TEXTS.emailCode}
-            value={code}
-            onValueChange={setCode}
-            error={codeForm.errors.code}
+            {...codeForm.register('code')}
+            error={codeForm.formState.errors.code?.message}
           />
-          {codeForm.formError ? <Alert variant="error">{codeForm.formError}</Alert> : null}
+          <FormError errors={codeForm.formState.errors} />
           <div className={styles.row}>
-            <Button type="submit" loading={codeForm.loading}>
+            <Button type="submit" loading={codeForm.formState.isSubmitting || codeForm.formState.isSubmitSuccessful}>
               {AUTH_SCREEN_TEXTS.confirmByCode}
             </Button>
             <Button appearance="link" onClick={() => void resend()}>
@@ -281,14 +247,13 @@ function EmailSection({ profile }: { profile: Profile }) {
           label={profile.email ? AUTH_SCREEN_TEXTS.newEmail : AUTH_SCREEN_TEXTS.email}
           type="email"
           autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={form.errors.email}
+          {...email}
+          error={form.formState.errors.email?.message}
         />
-        {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
-        {form.success ? <Alert variant="success">{form.success}</Alert> : null}
+        <FormError errors={form.formState.errors} />
+        {success ? <Alert variant="success">{success}</Alert> : null}
         <div>
-          <Button type="submit" appearance="secondary" loading={form.loading}>
+          <Button type="submit" appearance="secondary" loading={form.formState.isSubmitting}>
             {profile.email ? AUTH_SCREEN_TEXTS.emailChange : AUTH_SCREEN_TEXTS.sendConfirmation}
           </Button>
         </div>
@@ -298,27 +263,21 @@ function EmailSection({ profile }: { profile: Profile }) {
 }
 
 function PasswordSection() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const form = useFormState();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ChangePasswordRequestSchema', { current_password: current, new_password: next });
-    const found: FieldErrors = parsed.ok ? {} : parsed.errors;
-    if (next !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
-    if (!parsed.ok || found.repeat) return form.setErrors(found);
-    form.start();
+  const form = useAuthForm('ChangePasswordFormSchema', { current_password: '', new_password: '', repeat: '' });
+  const { errors, isSubmitting } = form.formState;
+  const [changed, setChanged] = useState(false);
+
+  const submit = form.handleSubmit(async (body) => {
+    setChanged(false);
     try {
-      await identityApi.changePassword(parsed.data);
-      setCurrent('');
-      setNext('');
-      setRepeat('');
-      form.done(AUTH_SCREEN_TEXTS.passwordChanged);
+      await identityApi.changePassword(body);
+      form.reset();
+      setChanged(true);
     } catch (error) {
-      form.fail(error, ['current_password', 'new_password']);
+      setApiErrors(form, error, ['current_password', 'new_password']);
     }
-  }
+  });
+
   return (
     <section className={styles.section} aria-labelledby="password-h">
       <h2 id="password-h">{AUTH_SCREEN_TEXTS.passwordSection}</h2>
@@ -326,22 +285,19 @@ function PasswordSection() {
         <PasswordField
           label={AUTH_SCREEN_TEXTS.currentPassword}
           autoComplete="current-password"
-          value={current}
-          onValueChange={setCurrent}
-          error={form.errors.current_password}
+          {...form.register('current_password')}
+          error={errors.current_password?.message}
         />
         <NewPasswordFields
-          password={next}
-          onPasswordChange={setNext}
-          repeat={repeat}
-          onRepeatChange={setRepeat}
-          passwordError={form.errors.new_password}
-          repeatError={form.errors.repeat}
+          password={form.register('new_password')}
+          repeat={form.register('repeat')}
+          passwordError={errors.new_password?.message}
+          repeatError={errors.repeat?.message}
         />
-        {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
-        {form.success ? <Alert variant="success">{form.success}</Alert> : null}
+        <FormError errors={errors} />
+        {changed ? <Alert variant="success">{AUTH_SCREEN_TEXTS.passwordChanged}</Alert> : null}
         <div>
-          <Button type="submit" loading={form.loading}>
+          <Button type="submit" loading={isSubmitting}>
             {AUTH_SCREEN_TEXTS.changePassword}
           </Button>
         </div>
@@ -460,21 +416,18 @@ export function LogoutButton() {
 function DeleteSection() {
   const navigate = useSessionNavigation();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const form = useFormState();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('DeleteAccountRequestSchema', { password, confirmation });
-    if (!parsed.ok) return form.setErrors(parsed.errors);
-    form.start();
+  const form = useAuthForm('DeleteAccountRequestSchema', { password: '', confirmation: '' });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await identityApi.deleteAccount({ password: parsed.data.password, confirmation: parsed.data.confirmation });
+      await identityApi.deleteAccount(body);
       navigate('/');
     } catch (error) {
-      form.fail(error, ['password', 'confirmation']);
+      setApiErrors(form, error, ['password', 'confirmation']);
     }
-  }
+  });
+
   return (
     <section className={`${styles.section} ${styles.danger}`} aria-labelledby="delete-h">
       <h2 id="delete-h">{AUTH_SCREEN_TEXTS.deleteSection}</h2>
@@ -492,20 +445,18 @@ function DeleteSection() {
           <PasswordField
             label={AUTH_SCREEN_TEXTS.currentPassword}
             autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            error={form.errors.password}
+            {...form.register('password')}
+            error={errors.password?.message}
           />
           <TextInput
             label={AUTH_SCREEN_TEXTS.deleteConfirmLabel}
-            value={confirmation}
-            onValueChange={setConfirmation}
-            error={form.errors.confirmation}
+            {...form.register('confirmation')}
+            error={errors.confirmation?.message}
             autoComplete="off"
           />
-          {form.formError ? <Alert variant="error">{form.formError}</Alert> : null}
+          <FormError errors={errors} />
           <div className={styles.row}>
-            <Button type="submit" appearance="dangerous" loading={form.loading}>
+            <Button type="submit" appearance="dangerous" loading={isSubmitting || isSubmitSuccessful}>
               {AUTH_SCREEN_TEXTS.deleteConfirm}
             </Button>
             <Button appearance="link" onClick={() => setOpen(false)}>

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CodeField, PasswordField, ResendButton } from './fields';
 
@@ -18,6 +19,28 @@ describe('CodeField', () => {
     await userEvent.paste('Код: 123 456.');
     expect(input).toHaveValue('123456');
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+  it('with react-hook-form’s register: the form gets only the digits, typed or pasted', async () => {
+    const submitted = vi.fn();
+    function Registered() {
+      const form = useForm({ defaultValues: { code: '' } });
+      return (
+        <form onSubmit={form.handleSubmit(submitted)}>
+          <CodeField {...form.register('code')} />
+          <button type="submit">Отправить</button>
+        </form>
+      );
+    }
+    render(<Registered />);
+    const input = screen.getByLabelText('Код из SMS');
+    await userEvent.type(input, '1a2');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(submitted).toHaveBeenLastCalledWith({ code: '12' }, expect.anything());
+    input.focus();
+    await userEvent.paste('Код: 654 321.');
+    expect(input).toHaveValue('654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(submitted).toHaveBeenLastCalledWith({ code: '654321' }, expect.anything());
   });
   it('ignores letters typed', async () => {
     render(<Controlled kind="code" />);

@@ -3,49 +3,47 @@
 import { useEffect, useState } from 'react';
 import { extractCodeDigits, formatCountdown } from '@freight/domain/identity';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Button, EyeIcon, TextInput, type TextInputProps } from '@/components/ui';
+import type { FieldErrors } from 'react-hook-form';
+import { Alert, Button, EyeIcon, TextInput, type TextInputProps } from '@/components/ui';
+import { setValueAsUser } from '@/components/ui/text-input';
 import styles from './auth.module.css';
 
-type FieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'onValueChange'> & {
-  value: string;
-  onValueChange: (value: string) => void;
-};
-
-/** 6-digit code input: digits only, a pasted «123 456» or «Код: 123456» keeps just the digits. */
-export function CodeField({ value, onValueChange, label = AUTH_SCREEN_TEXTS.code, ...rest }: FieldProps) {
+/**
+ * 6-digit code input: digits only, a pasted «123 456» or «Код: 123456» keeps just the digits.
+ * Works with `register` of react-hook-form (the digits are written into the element before
+ * `onChange` sees the event) and controlled (`value` + `onValueChange`).
+ */
+export function CodeField({ label = AUTH_SCREEN_TEXTS.code, onChange, ...rest }: TextInputProps) {
   return (
     <TextInput
       label={label}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]*"
-      value={value}
-      onValueChange={(v) => onValueChange(extractCodeDigits(v))}
+      className={styles.codeInput}
+      {...rest}
+      onChange={(event) => {
+        const digits = extractCodeDigits(event.target.value);
+        if (digits !== event.target.value) event.target.value = digits;
+        onChange?.(event);
+      }}
       onPaste={(event) => {
         const text = event.clipboardData.getData('text');
         if (text) {
           event.preventDefault();
-          onValueChange(extractCodeDigits(text));
+          setValueAsUser(event.currentTarget, extractCodeDigits(text));
         }
       }}
-      className={styles.codeInput}
-      {...rest}
     />
   );
 }
 
 /** Password input with a show/hide toggle. */
-export function PasswordField({ value, onValueChange, ...rest }: FieldProps) {
+export function PasswordField(props: TextInputProps) {
   const [shown, setShown] = useState(false);
   return (
     <div className={styles.passwordField}>
-      <TextInput
-        type={shown ? 'text' : 'password'}
-        value={value}
-        onValueChange={onValueChange}
-        clearable={false}
-        {...rest}
-      />
+      <TextInput type={shown ? 'text' : 'password'} clearable={false} {...props} />
       <button
         type="button"
         className={styles.eye}
@@ -61,20 +59,16 @@ export function PasswordField({ value, onValueChange, ...rest }: FieldProps) {
 
 /**
  * A new password typed twice, with the rules under it: the same three lines on the reset, the
- * reset-by-code and the change-password forms.
+ * reset-by-code and the change-password forms. `password` and `repeat` are the fields' `register`.
  */
 export function NewPasswordFields({
   password,
-  onPasswordChange,
   repeat,
-  onRepeatChange,
   passwordError,
   repeatError,
 }: {
-  password: string;
-  onPasswordChange: (value: string) => void;
-  repeat: string;
-  onRepeatChange: (value: string) => void;
+  password: TextInputProps;
+  repeat: TextInputProps;
   passwordError?: string | undefined;
   repeatError?: string | undefined;
 }) {
@@ -83,20 +77,24 @@ export function NewPasswordFields({
       <PasswordField
         label={AUTH_SCREEN_TEXTS.newPassword}
         autoComplete="new-password"
-        value={password}
-        onValueChange={onPasswordChange}
+        {...password}
         error={passwordError}
       />
       <PasswordField
         label={AUTH_SCREEN_TEXTS.repeatPassword}
         autoComplete="new-password"
-        value={repeat}
-        onValueChange={onRepeatChange}
+        {...repeat}
         error={repeatError}
       />
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.passwordHint}</p>
     </>
   );
+}
+
+/** The form's own message (an API failure not tied to a field it shows), as an error alert. */
+export function FormError({ errors }: { errors: FieldErrors }) {
+  const message = errors.root?.server?.message;
+  return message ? <Alert variant="error">{message}</Alert> : null;
 }
 
 /** Seconds left until `until` (ms timestamp), ticking once a second. */

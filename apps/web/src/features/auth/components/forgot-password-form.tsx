@@ -1,16 +1,16 @@
 'use client';
 
-import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { Link } from '@/components/ui/link';
+import { useState } from 'react';
 import { formatPhone } from '@freight/domain/phone';
-import { AUTH_TEXTS } from '@freight/domain/texts/auth';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
+import { Alert, Button, TextInput } from '@/components/ui';
 import { Tabs } from '@/components/ui/tabs';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
-import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, NewPasswordFields, ResendButton } from './fields';
+import { setApiErrors, useAuthForm, useSchemaPreload } from '../lib/form';
+import { CodeCaptcha } from './code-captcha';
+import { CodeField, FormError, NewPasswordFields, ResendButton } from './fields';
+import { PhoneStep } from './phone-step';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -44,106 +44,53 @@ export function ForgotPasswordForm() {
 
 function ResetByPhone() {
   const navigate = useSessionNavigation();
-  const flow = usePhoneCode('reset_password');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const form = useAuthForm('ResetByPhoneFormSchema', { phone: '', code: '', new_password: '', repeat: '' });
+  const flow = usePhoneCode('reset_password', form);
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ResetPasswordPhoneRequestSchema', {
-      phone: flow.phone,
-      code,
-      new_password: password,
-    });
-    const found: FieldErrors = parsed.ok ? {} : parsed.errors;
-    if (password !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
-    if (!parsed.ok || found.repeat) return setErrors(found);
-    setErrors({});
-    setFormError(null);
-    setLoading(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await identityApi.resetByPhone(parsed.data);
+      await identityApi.resetByPhone(body);
       navigate('/personal-account');
     } catch (error) {
-      const result = apiErrors(error, ['code', 'new_password']);
-      setErrors(result.fields);
-      setFormError(result.form);
-      setLoading(false);
+      setApiErrors(form, error, ['code', 'new_password']);
     }
-  }
+  });
 
-  if (!flow.storedPhone) {
-    return (
-      <form
-        className={styles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void flow.send();
-        }}
-        noValidate
-      >
-        <PhoneInput value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
-        <CodeNoScript />
-        <CodeCaptcha flow={flow} />
-        {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
-        <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {AUTH_SCREEN_TEXTS.getCode}
-        </Button>
-      </form>
-    );
-  }
-  const shown = { ...flow.errors, ...errors };
+  if (!flow.storedPhone) return <PhoneStep flow={flow} />;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
-      <CodeField value={code} onValueChange={setCode} error={shown.code} name="code" autoFocus />
+      <CodeField {...form.register('code')} error={errors.code?.message} autoFocus />
       <NewPasswordFields
-        password={password}
-        onPasswordChange={setPassword}
-        repeat={repeat}
-        onRepeatChange={setRepeat}
-        passwordError={shown.new_password}
-        repeatError={shown.repeat}
+        password={form.register('new_password')}
+        repeat={form.register('repeat')}
+        passwordError={errors.new_password?.message}
+        repeatError={errors.repeat?.message}
       />
       <CodeCaptcha flow={flow} />
-      {(formError ?? flow.formError) ? <Alert variant="error">{formError ?? flow.formError}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={loading}>
+      <FormError errors={errors} />
+      <Button type="submit" size="large" fullWidth loading={isSubmitting || isSubmitSuccessful}>
         {AUTH_SCREEN_TEXTS.savePassword}
       </Button>
-      <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
+      <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.resend()} />
     </form>
   );
 }
 
 function ResetByEmail() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useAuthForm('ForgotPasswordRequestSchema', { email: '' });
+  const { errors, isSubmitting } = form.formState;
   const [sent, setSent] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ForgotPasswordRequestSchema', { email });
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    setFormError(null);
-    setLoading(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      const result = await identityApi.forgotPassword(parsed.data);
+      const result = await identityApi.forgotPassword(body);
       setSent(result.message);
     } catch (error) {
-      const result = apiErrors(error, ['email']);
-      setErrors(result.fields);
-      setFormError(result.form);
-    } finally {
-      setLoading(false);
+      setApiErrors(form, error, ['email']);
     }
-  }
+  });
 
   if (sent) return <Alert variant="success">{sent}</Alert>;
   return (
@@ -152,13 +99,11 @@ function ResetByEmail() {
         label={AUTH_SCREEN_TEXTS.email}
         type="email"
         autoComplete="email"
-        value={email}
-        onValueChange={setEmail}
-        error={errors.email}
-        name="email"
+        {...form.register('email')}
+        error={errors.email?.message}
       />
-      {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={loading}>
+      <FormError errors={errors} />
+      <Button type="submit" size="large" fullWidth loading={isSubmitting}>
         {AUTH_SCREEN_TEXTS.sendLink}
       </Button>
     </form>

@@ -1,12 +1,10 @@
 'use client';
 
-import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
-import { AUTH_TEXTS } from '@freight/domain/texts/auth';
+import { Link } from '@/components/ui/link';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
 import { Alert, Button } from '@/components/ui';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
+import { setApiErrors, useAuthForm, useSchemaPreload } from '../lib/form';
 import { NewPasswordFields } from './fields';
 import styles from './auth.module.css';
 
@@ -14,35 +12,19 @@ import styles from './auth.module.css';
 export function ResetPasswordForm({ token }: { token: string | null }) {
   useSchemaPreload();
   const navigate = useSessionNavigation();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const form = useAuthForm('ResetByEmailFormSchema', { token: token ?? '', new_password: '', repeat: '' });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
+  // A malformed link is the form's message (with the way to a new one), not a field's.
+  const formError = errors.token?.message ?? errors.root?.server?.message;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('ResetPasswordEmailRequestSchema', { token, new_password: password });
-    const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-    if (password !== repeat && !found.new_password) found.repeat = AUTH_TEXTS.passwordMismatch;
-    if (found.token) {
-      setFormError(found.token);
-      delete found.token;
-    }
-    if (!parsed.ok || found.repeat) return setErrors(found);
-    setErrors({});
-    setFormError(null);
-    setLoading(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await identityApi.resetByEmail(parsed.data);
+      await identityApi.resetByEmail(body);
       navigate('/personal-account');
     } catch (error) {
-      const result = apiErrors(error, ['new_password']);
-      setErrors(result.fields);
-      setFormError(result.form);
-      setLoading(false);
+      setApiErrors(form, error, ['new_password']);
     }
-  }
+  });
 
   return (
     <div className={styles.card}>
@@ -57,19 +39,17 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <NewPasswordFields
-            password={password}
-            onPasswordChange={setPassword}
-            repeat={repeat}
-            onRepeatChange={setRepeat}
-            passwordError={errors.new_password}
-            repeatError={errors.repeat}
+            password={form.register('new_password')}
+            repeat={form.register('repeat')}
+            passwordError={errors.new_password?.message}
+            repeatError={errors.repeat?.message}
           />
           {formError ? (
             <Alert variant="error">
               {formError} <Link href="/auth/forgot-password">{AUTH_SCREEN_TEXTS.requestAgain}</Link>
             </Alert>
           ) : null}
-          <Button type="submit" size="large" fullWidth loading={loading}>
+          <Button type="submit" size="large" fullWidth loading={isSubmitting || isSubmitSuccessful}>
             {AUTH_SCREEN_TEXTS.savePassword}
           </Button>
         </form>

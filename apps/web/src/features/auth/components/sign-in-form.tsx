@@ -1,16 +1,17 @@
 'use client';
 
-import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { Link } from '@/components/ui/link';
+import { useState } from 'react';
 import { formatPhone } from '@freight/domain/phone';
 import { withNext } from '@freight/domain/safe-redirect';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, PhoneInput } from '@/components/ui';
+import { Button, PhoneInput } from '@/components/ui';
 import { Tabs } from '@/components/ui/tabs';
 import { identityApi, useSessionNavigation } from '../api/identity';
-import { apiErrors, useSchemaPreload, validate, type FieldErrors } from '../lib/form';
-import { CodeCaptcha, CodeNoScript } from './code-captcha';
-import { CodeField, PasswordField, ResendButton } from './fields';
+import { setApiErrors, useAuthForm, useSchemaPreload } from '../lib/form';
+import { CodeCaptcha } from './code-captcha';
+import { CodeField, FormError, PasswordField, ResendButton } from './fields';
+import { PhoneStep } from './phone-step';
 import { usePhoneCode } from './use-phone-code';
 import styles from './auth.module.css';
 
@@ -51,43 +52,29 @@ export function SignInForm({ next }: { next: string }) {
 
 function PasswordSignIn({ next }: { next: string }) {
   const navigate = useSessionNavigation();
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const form = useAuthForm('PasswordSignInRequestSchema', { phone: '', password: '' });
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('PasswordSignInRequestSchema', { phone, password });
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    setFormError(null);
-    setLoading(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await identityApi.signIn(parsed.data);
+      await identityApi.signIn(body);
       navigate(next);
     } catch (error) {
-      const result = apiErrors(error, ['phone']);
-      setErrors(result.fields);
-      setFormError(result.form);
-      setLoading(false);
+      setApiErrors(form, error, ['phone']);
     }
-  }
+  });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <PhoneInput value={phone} onValueChange={setPhone} error={errors.phone} name="phone" />
+      <PhoneInput {...form.register('phone')} error={errors.phone?.message} />
       <PasswordField
         label={AUTH_SCREEN_TEXTS.password}
         autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        error={errors.password}
-        name="password"
+        {...form.register('password')}
+        error={errors.password?.message}
       />
-      {formError ? <Alert variant="error">{formError}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={loading}>
+      <FormError errors={errors} />
+      <Button type="submit" size="large" fullWidth loading={isSubmitting || isSubmitSuccessful}>
         {AUTH_SCREEN_TEXTS.signIn}
       </Button>
     </form>
@@ -96,58 +83,31 @@ function PasswordSignIn({ next }: { next: string }) {
 
 function CodeSignIn({ next }: { next: string }) {
   const navigate = useSessionNavigation();
-  const flow = usePhoneCode('sign_in');
-  const [code, setCode] = useState('');
-  const [loading, setLoading] = useState(false);
+  const form = useAuthForm('PhoneWithCodeSchema', { phone: '', code: '' });
+  const flow = usePhoneCode('sign_in', form);
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState;
 
-  async function requestCode(event: FormEvent) {
-    event.preventDefault();
-    await flow.send();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = await validate('PhoneWithCodeSchema', { phone: flow.phone, code });
-    if (!parsed.ok) return flow.setErrors(parsed.errors);
-    flow.setErrors({});
-    flow.setFormError(null);
-    setLoading(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await identityApi.signInWithCode(parsed.data);
+      await identityApi.signInWithCode(body);
       navigate(next);
     } catch (error) {
-      const result = apiErrors(error, ['code']);
-      flow.setErrors(result.fields);
-      flow.setFormError(result.form);
-      setLoading(false);
+      setApiErrors(form, error, ['code']);
     }
-  }
+  });
 
-  if (!flow.storedPhone) {
-    return (
-      <form className={styles.form} onSubmit={requestCode} noValidate>
-        <PhoneInput value={flow.phone} onValueChange={flow.setPhone} error={flow.errors.phone} name="phone" />
-        <CodeNoScript />
-        <CodeCaptcha flow={flow} />
-        {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
-        <Button type="submit" size="large" fullWidth loading={flow.sending}>
-          {AUTH_SCREEN_TEXTS.getCode}
-        </Button>
-      </form>
-    );
-  }
-
+  if (!flow.storedPhone) return <PhoneStep flow={flow} />;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{AUTH_SCREEN_TEXTS.codeHint(formatPhone(flow.storedPhone))}</p>
-      <CodeField value={code} onValueChange={setCode} error={flow.errors.code} name="code" autoFocus />
+      <CodeField {...form.register('code')} error={errors.code?.message} autoFocus />
       <CodeCaptcha flow={flow} />
-      {flow.formError ? <Alert variant="error">{flow.formError}</Alert> : null}
-      <Button type="submit" size="large" fullWidth loading={loading}>
+      <FormError errors={errors} />
+      <Button type="submit" size="large" fullWidth loading={isSubmitting || isSubmitSuccessful}>
         {AUTH_SCREEN_TEXTS.signIn}
       </Button>
       <div className={styles.row}>
-        <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.send()} />
+        <ResendButton until={flow.resendAt} loading={flow.sending} onResend={() => void flow.resend()} />
         <Button appearance="link" onClick={flow.reset}>
           {AUTH_SCREEN_TEXTS.changePhoneNumber}
         </Button>

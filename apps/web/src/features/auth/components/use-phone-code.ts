@@ -1,13 +1,29 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import type { CodePurpose } from '@freight/domain/identity';
 import type { CaptchaState } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { identityApi } from '../api/identity';
-import { apiErrors, validate, type FieldErrors } from '../lib/form';
+import { setApiErrors, useAuthForm } from '../lib/form';
 
-type CodeRequest = { phone: string; purpose: CodePurpose; password?: string; captcha?: string };
+type CodeRequest = { phone: string; purpose: CodePurpose; password?: string | undefined; captcha?: string };
+
+/** The phone step's fields: the phone, and the current password where the purpose needs one. */
+interface PhoneStepValues {
+  phone: string;
+  purpose: CodePurpose;
+  password?: string;
+}
+
+/** The code step's form as far as this hook touches it (any form with `phone` and `code`). */
+export interface CodeStepForm {
+  setValue: (name: 'phone', value: string) => void;
+  setError: UseFormSetError<{ code: string }>;
+  clearErrors: () => void;
+  reset: () => void;
+}
 
 /** The API asks for the proof-of-work check (decision 011): none sent, or a bad / used one. */
 function needsCaptcha(error: unknown): boolean {
@@ -21,20 +37,23 @@ function needsCaptcha(error: unknown): boolean {
 const MAX_SOLVES = 2;
 
 /**
- * State of "phone → code" steps: the typed phone, whether a code went out, when a resend is
- * allowed, errors per field. `send` validates with the contract schema before calling the API.
- * When the API asks for the CAPTCHA, `send` solves it in the browser (the solver is loaded only
+ * A "phone → code" flow: the phone step's form (`phoneForm`, checked with the contract schema;
+ * `requestCode` is its submit), whether a code went out and to which phone, when a resend is
+ * allowed. Once a code is sent, the phone goes into `codeForm` (its hidden `phone` value), so
+ * the code step submits the contract's `{ phone, code }`; a resend's errors land on that form.
+ * When the API asks for the CAPTCHA, sending solves it in the browser (the solver is loaded only
  * then) and asks again by itself; `captcha` drives the form's CaptchaStatus.
  */
-export function usePhoneCode(purpose: CodePurpose) {
-  const [phone, setPhone] = useState('');
+export function usePhoneCode(purpose: CodePurpose, codeForm: CodeStepForm) {
+  const phoneForm = useAuthForm<'PhoneCodeRequestSchema', PhoneStepValues>('PhoneCodeRequestSchema', {
+    phone: '',
+    purpose,
+  });
   const [storedPhone, setStoredPhone] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(0);
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<CaptchaState | null>(null);
-  const lastExtra = useRef<{ password?: string }>({});
+  const last = useRef<{ request: CodeRequest; onError: (error: unknown) => void } | null>(null);
 
   /** Solves a new challenge; null when it could not be done (the status then shows the fallback). */
   async function solveCaptcha(): Promise<string | null> {
@@ -58,24 +77,18 @@ export function usePhoneCode(purpose: CodePurpose) {
     }
   }
 
-  async function send(extra: { password?: string } = {}): Promise<boolean> {
-    lastExtra.current = extra;
-    const parsed = await validate('PhoneCodeRequestSchema', { phone, purpose, ...extra });
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return false;
-    }
-    setErrors({});
-    setFormError(null);
+  /** Asks for a code; an API failure other than the CAPTCHA goes to `onError`. True once sent. */
+  async function send(request: CodeRequest, onError: (error: unknown) => void): Promise<boolean> {
+    last.current = { request, onError };
     setSending(true);
     try {
-      const request = parsed.data as CodeRequest;
       let body: CodeRequest = request;
       for (let solves = 0; ; solves += 1) {
         try {
           const result = await identityApi.sendCode(body);
           setCaptcha(null);
           setStoredPhone(request.phone);
+          codeForm.setValue('phone', request.phone);
           setResendAt(Date.now() + result.resend_after * 1000);
           return true;
         } catch (error) {
@@ -91,45 +104,41 @@ export function usePhoneCode(purpose: CodePurpose) {
       }
     } catch (error) {
       setCaptcha(null);
-      const { fields, form } = apiErrors(error, ['phone', 'password', 'code']);
-      // A "wait before resending" answer belongs next to the code once a code was sent.
-      if (fields.code && !storedPhone) {
-        setErrors({ phone: fields.code });
-      } else {
-        setErrors(fields);
-      }
-      setFormError(form);
+      onError(error);
       return false;
     } finally {
       setSending(false);
     }
   }
 
-  /** After a failed check: try the same request again (with the same password, if any). */
-  function retryCaptcha(): Promise<boolean> {
-    return send(lastExtra.current);
+  /** The phone step's submit. A «wait before resending» (field `code`) goes under the phone there. */
+  function requestCode(event?: BaseSyntheticEvent) {
+    return phoneForm.handleSubmit((request) =>
+      send(request, (error) => setApiErrors(phoneForm, error, ['phone', 'password'], { code: 'phone' })),
+    )(event);
   }
 
+  /** «Отправить код повторно»: the last request again, its errors on the code step's form. */
+  function resend(): Promise<boolean> {
+    if (!last.current) return Promise.resolve(false);
+    codeForm.clearErrors();
+    return send(last.current.request, (error) => setApiErrors(codeForm, error, ['code']));
+  }
+
+  /** After a failed check: the same request again, its errors where the first one's went. */
+  function retryCaptcha(): Promise<boolean> {
+    if (!last.current) return Promise.resolve(false);
+    return send(last.current.request, last.current.onError);
+  }
+
+  /** Back to the phone step (the typed phone kept), the code step's form emptied. */
   function reset() {
     setStoredPhone(null);
-    setErrors({});
-    setFormError(null);
     setCaptcha(null);
+    codeForm.reset();
   }
 
-  return {
-    phone,
-    setPhone,
-    storedPhone,
-    resendAt,
-    sending,
-    errors,
-    setErrors,
-    formError,
-    setFormError,
-    captcha,
-    send,
-    retryCaptcha,
-    reset,
-  };
+  return { phoneForm, requestCode, storedPhone, resendAt, sending, captcha, resend, retryCaptcha, reset };
 }
+
+export type PhoneCodeFlow = ReturnType<typeof usePhoneCode>;
