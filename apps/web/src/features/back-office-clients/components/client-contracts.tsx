@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { BoContractCreateBody, BoContractItem, BoPaymentBody } from '@freight/contracts/back-office-contracts';
 import { isIsoDate, toIsoDate } from '@freight/domain/dates';
@@ -19,7 +19,8 @@ import {
   BO_PAYMENT_TERM_MAX_DAYS,
 } from '@freight/domain/texts/back-office-contracts';
 import { Alert, Button, Checkbox, Select, TextInput } from '@/components/ui';
-import { ApiError, apiFetch } from '@/lib/api/client';
+import { apiFetch } from '@/lib/api/client';
+import { fieldBinder, saveErrorText } from '@/lib/form/api-field-errors';
 import styles from './clients.module.css';
 
 const T = BO_CONTRACTS_TEXTS;
@@ -77,7 +78,7 @@ const ContractFormSchema = z
 type ContractFormValues = z.input<typeof ContractFormSchema>;
 
 /** The API's field names → the contract form's. */
-const CONTRACT_FIELD: Record<string, keyof ContractFormValues> = {
+const CONTRACT_FIELD: Record<string, Path<ContractFormValues>> = {
   number: 'number',
   signed_on: 'signed_on',
   kind: 'kind',
@@ -124,7 +125,7 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
       is_default: !hasDefault,
     },
   });
-  const errors = form.formState.errors;
+  const field = fieldBinder(form);
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   const submit = form.handleSubmit(async (values) => {
@@ -138,13 +139,7 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
       form.reset();
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError) {
-        for (const [field, text] of Object.entries(e.fields)) {
-          const name = CONTRACT_FIELD[field];
-          if (name) form.setError(name, { message: text });
-        }
-        setMessage({ kind: 'error', text: e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, CONTRACT_FIELD, form.setError) });
     }
   });
 
@@ -155,52 +150,25 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
           label={T.fields.number}
           autoComplete="off"
           maxLength={BO_CONTRACT_NUMBER_MAX_LENGTH}
-          error={errors.number?.message}
-          {...form.register('number')}
+          {...field('number')}
         />
-        <TextInput
-          label={T.fields.signedOn}
-          type="date"
-          error={errors.signed_on?.message}
-          {...form.register('signed_on')}
-        />
+        <TextInput label={T.fields.signedOn} type="date" {...field('signed_on')} />
       </div>
       <div className={styles.row}>
-        <Select label={T.fields.kind} options={KIND_OPTIONS} error={errors.kind?.message} {...form.register('kind')} />
+        <Select label={T.fields.kind} options={KIND_OPTIONS} {...field('kind')} />
         {kind === 'postpayment' ? (
           <>
-            <TextInput
-              label={T.fields.creditLimit}
-              inputMode="decimal"
-              error={errors.credit_limit?.message}
-              {...form.register('credit_limit')}
-            />
-            <TextInput
-              label={T.fields.paymentTerm}
-              inputMode="numeric"
-              error={errors.payment_term?.message}
-              {...form.register('payment_term')}
-            />
+            <TextInput label={T.fields.creditLimit} inputMode="decimal" {...field('credit_limit')} />
+            <TextInput label={T.fields.paymentTerm} inputMode="numeric" {...field('payment_term')} />
           </>
         ) : null}
       </div>
       <div className={styles.row}>
-        <TextInput
-          label={T.fields.validFrom}
-          type="date"
-          error={errors.valid_from?.message}
-          {...form.register('valid_from')}
-        />
-        <TextInput
-          label={T.fields.validTo}
-          type="date"
-          hint={T.fields.validToHint}
-          error={errors.valid_to?.message}
-          {...form.register('valid_to')}
-        />
+        <TextInput label={T.fields.validFrom} type="date" {...field('valid_from')} />
+        <TextInput label={T.fields.validTo} type="date" hint={T.fields.validToHint} {...field('valid_to')} />
       </div>
       <Checkbox label={T.fields.isDefault} {...form.register('is_default')} />
-      {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
+      {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <div className={styles.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.actions.createContract}
@@ -238,7 +206,7 @@ function paymentFormSchema(today: string, validFrom: string) {
 }
 type PaymentFormValues = z.input<ReturnType<typeof paymentFormSchema>>;
 
-const PAYMENT_FIELD: Record<string, keyof PaymentFormValues> = {
+const PAYMENT_FIELD: Record<string, Path<PaymentFormValues>> = {
   amount_kopecks: 'amount',
   booked_on: 'booked_on',
   document_number: 'document_number',
@@ -262,7 +230,7 @@ export function PaymentForm({
     resolver: zodResolver(paymentFormSchema(today, validFrom)),
     defaultValues: { amount: '', booked_on: today, document_number: '', description: '' },
   });
-  const errors = form.formState.errors;
+  const field = fieldBinder(form);
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -278,46 +246,19 @@ export function PaymentForm({
       form.reset();
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError) {
-        for (const [field, text] of Object.entries(e.fields)) {
-          const name = PAYMENT_FIELD[field];
-          if (name) form.setError(name, { message: text });
-        }
-        setMessage({ kind: 'error', text: e.message });
-      } else setMessage({ kind: 'error', text: String(e) });
+      setMessage({ kind: 'error', text: saveErrorText(e, PAYMENT_FIELD, form.setError) });
     }
   });
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={T.paymentFormTitle(contractNumber)}>
       <div className={styles.row}>
-        <TextInput
-          label={T.fields.amount}
-          inputMode="decimal"
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
-        <TextInput
-          label={T.fields.bookedOn}
-          type="date"
-          max={today}
-          error={errors.booked_on?.message}
-          {...form.register('booked_on')}
-        />
-        <TextInput
-          label={T.fields.documentNumber}
-          autoComplete="off"
-          error={errors.document_number?.message}
-          {...form.register('document_number')}
-        />
+        <TextInput label={T.fields.amount} inputMode="decimal" {...field('amount')} />
+        <TextInput label={T.fields.bookedOn} type="date" max={today} {...field('booked_on')} />
+        <TextInput label={T.fields.documentNumber} autoComplete="off" {...field('document_number')} />
       </div>
-      <TextInput
-        label={T.fields.description}
-        hint={T.fields.descriptionHint}
-        error={errors.description?.message}
-        {...form.register('description')}
-      />
-      {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
+      <TextInput label={T.fields.description} hint={T.fields.descriptionHint} {...field('description')} />
+      {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
       <div className={styles.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.actions.recordPayment}

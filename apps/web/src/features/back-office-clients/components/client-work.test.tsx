@@ -33,7 +33,7 @@ describe('back-office client work', () => {
   it('asks for a decision and a reason before sending, then sends the decision', async () => {
     const calls = stubFetch(200, { request: {}, profile: null, notified: 'olga@example.ru' });
     const user = userEvent.setup();
-    render(<DecisionForm requestId={REQUEST_ID} />);
+    const { rerender } = render(<DecisionForm requestId={REQUEST_ID} open />);
     const submit = screen.getByRole('button', { name: T.access.submit });
 
     await user.click(submit);
@@ -54,12 +54,18 @@ describe('back-office client work', () => {
     expect(calls[0]!.init.method).toBe('POST');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ decision: 'corrections', comment: 'Приложите выписку' });
     expect(refresh).toHaveBeenCalledOnce();
+
+    // The refresh closes the request: the form goes, the saved message stays.
+    rerender(<DecisionForm requestId={REQUEST_ID} open={false} />);
+    expect(screen.queryByRole('button', { name: T.access.submit })).toBeNull();
+    expect(screen.getByText(T.access.decidedAlready)).toBeInTheDocument();
+    expect(screen.getByText(`${T.access.saved}. ${T.access.notified('olga@example.ru')}`)).toBeInTheDocument();
   });
 
   it('approves without a comment and shows the server refusal as it comes', async () => {
     const calls = stubFetch(409, { error: { code: 'CONFLICT', message: 'Заявка уже рассмотрена' } });
     const user = userEvent.setup();
-    render(<DecisionForm requestId={REQUEST_ID} />);
+    render(<DecisionForm requestId={REQUEST_ID} open />);
     await user.click(screen.getByRole('radio', { name: 'Одобрить' }));
     await user.click(screen.getByRole('button', { name: T.access.submit }));
     expect(await screen.findByText('Заявка уже рассмотрена')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-con
 import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { apiFetch } from '@/lib/api/client';
-import { saveErrorText } from '../lib/form-errors';
+import { saveErrorText } from '@/lib/form/api-field-errors';
 import { inputToNumber } from '../lib/money-input';
 import { DeleteButton } from './delete-button';
 import styles from './content.module.css';

@@ -1,21 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { PROMO_KINDS, type AdminPromoCode, type PricePreview } from '@freight/contracts/back-office-content';
 import { formatDate } from '@freight/domain/dates';
 import { formatNumber, formatRub } from '@freight/domain/money';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
-import { Alert, Button, Checkbox, Select, TextInput } from '@/components/ui';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { ApiError, apiFetch } from '@/lib/api/client';
+import { Button, Checkbox, Select, TextInput } from '@/components/ui';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { apiFetch } from '@/lib/api/client';
 import { inputToKopecks, inputToNumber, kopecksToInput, numberToInput } from '../lib/money-input';
 import { moscowDayBound, toMoscowInput } from '../lib/moscow-time';
 import { PricePreviewTable } from './price-preview-table';
-import { editDeleteColumn, statusColumn } from './row-columns';
+import { RowEditorLayout, useRowEditor, type RowPage } from './row-editor';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -67,7 +65,7 @@ const EMPTY: PromoFormValues = {
   is_active: true,
 };
 /** The API's field names → the form's. */
-const FORM_FIELD: Record<string, keyof PromoFormValues> = {
+const FORM_FIELD: Record<string, Path<PromoFormValues>> = {
   code: 'code',
   kind: 'kind',
   percent: 'percent',
@@ -81,12 +79,7 @@ const FORM_FIELD: Record<string, keyof PromoFormValues> = {
 
 const BASE = '/api/v1/back-office/promo_codes';
 
-export interface PromoCodePage {
-  items: AdminPromoCode[];
-  total: number;
-  page: number;
-  per_page: number;
-}
+export type PromoCodePage = RowPage<AdminPromoCode>;
 
 /** «15 %» or «500 ₽». */
 const valueText = (promo: AdminPromoCode) =>
@@ -107,22 +100,40 @@ function promoBody(values: PromoFormValues) {
   };
 }
 
+const COLUMNS: DataTableColumn<AdminPromoCode>[] = [
+  { id: 'code', header: T.fields.code, cell: ({ row }) => <code>{row.original.code}</code> },
+  { id: 'value', header: T.fields.value, cell: ({ row }) => valueText(row.original) },
+  {
+    id: 'period',
+    header: `${T.fields.validFrom} — ${T.fields.validTo}`,
+    cell: ({ row }) => (
+      <span className={styles.nowrap}>
+        {row.original.valid_from ? formatDate(row.original.valid_from) : '…'} —{' '}
+        {row.original.valid_to ? formatDate(row.original.valid_to) : '…'}
+      </span>
+    ),
+  },
+  {
+    id: 'used',
+    header: T.fields.used,
+    cell: ({ row }) => `${row.original.used_count} / ${row.original.usage_limit ?? T.notices.unlimited.toLowerCase()}`,
+  },
+  {
+    id: 'min',
+    header: T.fields.minOrder,
+    cell: ({ row }) => (row.original.min_order_kopecks ? formatRub(row.original.min_order_kopecks) : ''),
+  },
+];
+
 /** Promo codes: the table, a form to add or edit one, and the effect of the form's code on sample prices. */
 export function PromoCodesManager({ data }: { data: PromoCodePage }) {
-  const router = useRouter();
-  const [editing, setEditing] = useState<AdminPromoCode | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [preview, setPreview] = useState<PricePreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const form = useForm<PromoFormValues>({ resolver: zodResolver(PromoFormSchema), defaultValues: EMPTY });
-  const errors = form.formState.errors;
-  const kind = useWatch({ control: form.control, name: 'kind' });
-
-  const edit = (promo: AdminPromoCode) => {
-    setEditing(promo);
-    setMessage(null);
-    setPreview(null);
-    form.reset({
+  const editor = useRowEditor<AdminPromoCode, PromoFormValues>({
+    endpoint: BASE,
+    schema: PromoFormSchema,
+    empty: EMPTY,
+    toValues: (promo) => ({
       code: promo.code,
       kind: promo.kind,
       percent: numberToInput(promo.percent),
@@ -132,184 +143,75 @@ export function PromoCodesManager({ data }: { data: PromoCodePage }) {
       usage_limit: promo.usage_limit === null ? '' : String(promo.usage_limit),
       min_order: promo.min_order_kopecks ? kopecksToInput(promo.min_order_kopecks) : '',
       is_active: promo.is_active,
-    });
-  };
-  const reset = () => {
-    setEditing(null);
-    setPreview(null);
-    form.reset(EMPTY);
-  };
-
-  const fail = (e: unknown) => {
-    if (e instanceof ApiError) {
-      const rest: string[] = [];
-      for (const [field, text] of Object.entries(e.fields)) {
-        const name = FORM_FIELD[field];
-        if (name) form.setError(name, { type: 'server', message: text });
-        else rest.push(text);
-      }
-      setMessage({ kind: 'error', text: rest[0] ?? e.message });
-    } else setMessage({ kind: 'error', text: String(e) });
-  };
-
-  const columns = useMemo<DataTableColumn<AdminPromoCode>[]>(
-    () => [
-      { id: 'code', header: T.fields.code, cell: ({ row }) => <code>{row.original.code}</code> },
-      { id: 'value', header: T.fields.value, cell: ({ row }) => valueText(row.original) },
-      {
-        id: 'period',
-        header: `${T.fields.validFrom} — ${T.fields.validTo}`,
-        cell: ({ row }) => (
-          <span className={styles.nowrap}>
-            {row.original.valid_from ? formatDate(row.original.valid_from) : '…'} —{' '}
-            {row.original.valid_to ? formatDate(row.original.valid_to) : '…'}
-          </span>
-        ),
-      },
-      {
-        id: 'used',
-        header: T.fields.used,
-        cell: ({ row }) =>
-          `${row.original.used_count} / ${row.original.usage_limit ?? T.notices.unlimited.toLowerCase()}`,
-      },
-      {
-        id: 'min',
-        header: T.fields.minOrder,
-        cell: ({ row }) => (row.original.min_order_kopecks ? formatRub(row.original.min_order_kopecks) : ''),
-      },
-      statusColumn((promo) => promo.is_active),
-      editDeleteColumn({
-        name: (promo) => promo.code,
-        endpoint: (promo) => `${BASE}/${promo.id}`,
-        onEdit: edit,
-        notify: setMessage,
-        refresh: () => router.refresh(),
-        // A used code stays for its orders' history: the server only switches it off.
-        deletedText: (promo) => (promo.used_count > 0 ? T.notices.deactivated : T.notices.deleted),
-      }),
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `edit` only closes over stable setters and the form
-    [router],
-  );
-
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      if (editing) await apiFetch(`${BASE}/${editing.id}`, { method: 'PUT', json: promoBody(values) });
-      else await apiFetch(BASE, { method: 'POST', json: promoBody(values) });
-      setMessage({ kind: 'success', text: T.notices.saved });
-      reset();
-      router.refresh();
-    } catch (e) {
-      fail(e);
-    }
+    }),
+    toBody: promoBody,
+    fields: FORM_FIELD,
+    name: (promo) => promo.code,
+    // A used code stays for its orders' history: the server only switches it off.
+    deletedText: (promo) => (promo.used_count > 0 ? T.notices.deactivated : T.notices.deleted),
+    onReset: () => setPreview(null),
   });
+  const { form, field } = editor;
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
   const showPreview = form.handleSubmit(async (values) => {
-    setMessage(null);
+    editor.setMessage(null);
     setPreviewing(true);
     try {
       setPreview(await apiFetch<PricePreview>(`${BASE}/preview`, { method: 'POST', json: promoBody(values) }));
     } catch (e) {
       setPreview(null);
-      fail(e);
+      editor.fail(e);
     } finally {
       setPreviewing(false);
     }
   });
 
   return (
-    <div className={styles.stack}>
-      {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
-      <DataTable
-        columns={columns}
-        data={data.items}
-        total={data.total}
-        page={data.page}
-        perPage={data.per_page}
-        caption={T.pages.promoCodes}
-        getRowId={(row) => String(row.id)}
-        emptyText={T.notices.noPromoCodes}
-      />
-      <section className={styles.card} aria-labelledby="promo-form-h">
-        <h2 id="promo-form-h">{editing ? T.actions.editItem(editing.code) : T.actions.createPromoCode}</h2>
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <div className={styles.row}>
-            <TextInput
-              label={T.fields.code}
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.code?.message}
-              {...form.register('code')}
-            />
-            <Select label={T.fields.promoKind} options={KIND_OPTIONS} {...form.register('kind')} />
-            {kind === 'percent' ? (
-              <TextInput
-                label={T.fields.promoPercent}
-                inputMode="decimal"
-                error={errors.percent?.message}
-                {...form.register('percent')}
-              />
-            ) : (
-              <TextInput
-                label={T.fields.promoAmount}
-                inputMode="decimal"
-                error={errors.amount?.message}
-                {...form.register('amount')}
-              />
-            )}
-          </div>
-          <div className={styles.row}>
-            <TextInput
-              label={T.fields.validFrom}
-              type="date"
-              error={errors.valid_from?.message}
-              {...form.register('valid_from')}
-            />
-            <TextInput
-              label={T.fields.validTo}
-              type="date"
-              error={errors.valid_to?.message}
-              {...form.register('valid_to')}
-            />
-          </div>
-          <div className={styles.row}>
-            <TextInput
-              label={T.fields.usageLimit}
-              inputMode="numeric"
-              placeholder={T.notices.unlimited}
-              error={errors.usage_limit?.message}
-              {...form.register('usage_limit')}
-            />
-            <TextInput
-              label={T.fields.minOrder}
-              inputMode="decimal"
-              error={errors.min_order?.message}
-              {...form.register('min_order')}
-            />
-          </div>
-          <Checkbox label={T.fields.isActive} {...form.register('is_active')} />
-          <div className={styles.actions}>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {editing ? T.actions.save : T.actions.createPromoCode}
-            </Button>
-            <Button appearance="secondary" loading={previewing} onClick={() => void showPreview()}>
-              {T.actions.previewPromo}
-            </Button>
-            {editing ? (
-              <Button appearance="secondary" onClick={reset}>
-                {T.actions.cancel}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-        {preview ? (
+    <RowEditorLayout
+      editor={editor}
+      columns={COLUMNS}
+      rows={data}
+      caption={T.pages.promoCodes}
+      emptyText={T.notices.noPromoCodes}
+      createLabel={T.actions.createPromoCode}
+      actions={
+        <Button appearance="secondary" loading={previewing} onClick={() => void showPreview()}>
+          {T.actions.previewPromo}
+        </Button>
+      }
+      after={
+        preview ? (
           <>
             <p className={styles.muted}>{T.notices.promoPreviewLead}</p>
             <PricePreviewTable preview={preview} caption={T.pages.promoPreviewCaption} />
           </>
-        ) : null}
-      </section>
-    </div>
+        ) : null
+      }
+    >
+      <div className={styles.row}>
+        <TextInput label={T.fields.code} autoComplete="off" spellCheck={false} {...field('code')} />
+        <Select label={T.fields.promoKind} options={KIND_OPTIONS} {...form.register('kind')} />
+        {kind === 'percent' ? (
+          <TextInput label={T.fields.promoPercent} inputMode="decimal" {...field('percent')} />
+        ) : (
+          <TextInput label={T.fields.promoAmount} inputMode="decimal" {...field('amount')} />
+        )}
+      </div>
+      <div className={styles.row}>
+        <TextInput label={T.fields.validFrom} type="date" {...field('valid_from')} />
+        <TextInput label={T.fields.validTo} type="date" {...field('valid_to')} />
+      </div>
+      <div className={styles.row}>
+        <TextInput
+          label={T.fields.usageLimit}
+          inputMode="numeric"
+          placeholder={T.notices.unlimited}
+          {...field('usage_limit')}
+        />
+        <TextInput label={T.fields.minOrder} inputMode="decimal" {...field('min_order')} />
+      </div>
+      <Checkbox label={T.fields.isActive} {...form.register('is_active')} />
+    </RowEditorLayout>
   );
 }

@@ -1,17 +1,11 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { AdminPromotion } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
-import { Alert, Button, Checkbox, TextArea, TextInput } from '@/components/ui';
-import { apiFetch } from '@/lib/api/client';
-import { saveErrorText } from '../lib/form-errors';
-import { DeleteButton } from './delete-button';
-import { ImageField } from './image-field';
+import { Checkbox, TextArea, TextInput } from '@/components/ui';
+import { formValuesOf } from '@/lib/form/form-values';
+import { ItemEditorLayout, useItemEditor } from './item-editor';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -45,147 +39,60 @@ const PromotionFormSchema = z
     }
   });
 type PromotionFormValues = z.infer<typeof PromotionFormSchema>;
-const FIELDS = Object.keys(PromotionFormSchema.shape);
-
-const BASE = '/api/v1/back-office/promotions';
+const EMPTY: PromotionFormValues = {
+  title: '',
+  slug: '',
+  description: '',
+  terms: '',
+  promo_code: '',
+  discount_percent: '',
+  starts_on: '',
+  ends_on: '',
+  position: '0',
+  is_active: true,
+};
 
 /** The editor of a promotion: «Создать акцию» for a new one, «Сохранить» and «Удалить» for one saved. */
 export function PromotionForm({ item }: { item?: AdminPromotion }) {
-  const router = useRouter();
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [imageUrl, setImageUrl] = useState(item?.image_url ?? null);
-  const [pendingImage, setPendingImage] = useState<File | null>(null);
-  const form = useForm<PromotionFormValues>({
-    resolver: zodResolver(PromotionFormSchema),
-    defaultValues: {
-      title: item?.title ?? '',
-      slug: item?.slug ?? '',
-      description: item?.description ?? '',
-      terms: item?.terms ?? '',
-      promo_code: item?.promo_code ?? '',
-      discount_percent: item?.discount_percent === null || !item ? '' : String(item.discount_percent),
-      starts_on: item?.starts_on ?? '',
-      ends_on: item?.ends_on ?? '',
-      position: String(item?.position ?? 0),
-      is_active: item?.is_active ?? true,
-    },
-  });
-  const errors = form.formState.errors;
-
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    const body = {
-      title: values.title,
-      ...(values.slug ? { slug: values.slug } : {}),
-      description: values.description,
-      terms: values.terms,
+  const editor = useItemEditor<AdminPromotion, PromotionFormValues>({
+    item,
+    endpoint: '/api/v1/back-office/promotions',
+    pagePath: '/back-office/content/promotions',
+    deletedPath: '/back-office/content/promotions',
+    schema: PromotionFormSchema,
+    defaultValues: formValuesOf(EMPTY, item),
+    toBody: (values) => ({
+      ...values,
       promo_code: values.promo_code || null,
       discount_percent: values.discount_percent ? Number(values.discount_percent) : null,
-      starts_on: values.starts_on,
-      ends_on: values.ends_on,
       position: Number(values.position),
-      is_active: values.is_active,
-    };
-    try {
-      if (item) {
-        const saved = await apiFetch<AdminPromotion>(`${BASE}/${item.id}`, { method: 'PUT', json: body });
-        form.reset({ ...values, slug: saved.slug, promo_code: saved.promo_code ?? '' });
-        setMessage({ kind: 'success', text: T.notices.saved });
-        router.refresh();
-        return;
-      }
-      const created = await apiFetch<AdminPromotion>(BASE, { method: 'POST', json: body });
-      if (pendingImage) {
-        const data = new FormData();
-        data.append('image', pendingImage, pendingImage.name);
-        await apiFetch(`${BASE}/${created.id}/image`, { method: 'PUT', body: data }).catch(() => undefined);
-      }
-      router.push(`/back-office/content/promotions/${created.id}`);
-    } catch (e) {
-      setMessage({ kind: 'error', text: saveErrorText(e, FIELDS, form.setError) });
-    }
+    }),
+    savedFields: (saved) => ({ promo_code: saved.promo_code ?? '' }),
   });
+  const { form, field } = editor;
 
   return (
-    <div className={styles.stack}>
-      {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextInput label={T.fields.title} error={errors.title?.message} {...form.register('title')} />
-        <TextInput
-          label={T.fields.slug}
-          hint={T.fields.slugHint}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.slug?.message}
-          {...form.register('slug')}
-        />
-        <TextArea
-          label={T.fields.description}
-          rows={4}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
-        <TextArea label={T.fields.terms} rows={6} error={errors.terms?.message} {...form.register('terms')} />
-        <div className={styles.row}>
-          <TextInput
-            label={T.fields.promoCode}
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.promo_code?.message}
-            {...form.register('promo_code')}
-          />
-          <TextInput
-            label={T.fields.discountPercent}
-            inputMode="numeric"
-            error={errors.discount_percent?.message}
-            {...form.register('discount_percent')}
-          />
-          <TextInput
-            label={T.fields.position}
-            inputMode="numeric"
-            error={errors.position?.message}
-            {...form.register('position')}
-          />
-        </div>
-        <div className={styles.row}>
-          <TextInput
-            label={T.fields.startsOn}
-            type="date"
-            error={errors.starts_on?.message}
-            {...form.register('starts_on')}
-          />
-          <TextInput
-            label={T.fields.endsOn}
-            type="date"
-            error={errors.ends_on?.message}
-            {...form.register('ends_on')}
-          />
-        </div>
-        <Checkbox label={T.fields.isActive} {...form.register('is_active')} />
-        <ImageField
-          {...(item ? { endpoint: `${BASE}/${item.id}/image` } : {})}
-          imageUrl={imageUrl}
-          title={form.getValues('title')}
-          onChanged={(url) => {
-            setImageUrl(url);
-            setMessage({ kind: 'success', text: url ? T.notices.imageSaved : T.notices.imageRemoved });
-            router.refresh();
-          }}
-          onPick={setPendingImage}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {item ? T.actions.save : T.actions.createPromotion}
-          </Button>
-          {item ? (
-            <DeleteButton
-              endpoint={`${BASE}/${item.id}`}
-              onDeleted={() => router.push('/back-office/content/promotions')}
-              onError={(text) => setMessage({ kind: 'error', text })}
-            />
-          ) : null}
-        </div>
-      </form>
-    </div>
+    <ItemEditorLayout editor={editor} createLabel={T.actions.createPromotion}>
+      <TextInput label={T.fields.title} {...field('title')} />
+      <TextInput
+        label={T.fields.slug}
+        hint={T.fields.slugHint}
+        autoComplete="off"
+        spellCheck={false}
+        {...field('slug')}
+      />
+      <TextArea label={T.fields.description} rows={4} {...field('description')} />
+      <TextArea label={T.fields.terms} rows={6} {...field('terms')} />
+      <div className={styles.row}>
+        <TextInput label={T.fields.promoCode} autoComplete="off" spellCheck={false} {...field('promo_code')} />
+        <TextInput label={T.fields.discountPercent} inputMode="numeric" {...field('discount_percent')} />
+        <TextInput label={T.fields.position} inputMode="numeric" {...field('position')} />
+      </div>
+      <div className={styles.row}>
+        <TextInput label={T.fields.startsOn} type="date" {...field('starts_on')} />
+        <TextInput label={T.fields.endsOn} type="date" {...field('ends_on')} />
+      </div>
+      <Checkbox label={T.fields.isActive} {...form.register('is_active')} />
+    </ItemEditorLayout>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useMemo } from 'react';
 import type { AdminPromotion } from '@freight/contracts/back-office-content';
 import { formatDate } from '@freight/domain/dates';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useMemo } from 'react';
 import type { AdminTariff } from '@freight/contracts/back-office-content';
 import { formatRub } from '@freight/domain/money';
