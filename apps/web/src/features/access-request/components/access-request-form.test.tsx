@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessRequest, AccessRequestFile } from '@freight/contracts/access-request';
 import { MESSAGES } from '@freight/domain';
 import { getDocumentError } from '../lib/files';
 import { AccessRequestForm } from './access-request-form';
+import { AccessRequestView } from './access-request-view';
 
 vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh: vi.fn(), push: vi.fn() }) }));
 
@@ -98,6 +100,55 @@ describe('AccessRequestForm', () => {
     });
     expect((call!.body.getAll('files') as File[]).map((f) => f.name)).toEqual(['scan.jpg']);
     await waitFor(() => expect(screen.getByText(A.sendFailed)).toBeInTheDocument());
+  });
+});
+
+describe('AccessRequestView', () => {
+  beforeEach(() => {
+    FakeXhr.sent = [];
+    FakeXhr.answer = { status: 200, body: {} };
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const file = (n: number): AccessRequestFile => ({
+    id: `file-${n}`,
+    name: `scan-${n}.jpg`,
+    size: 1024,
+    type: 'image/jpeg',
+    url: `/api/v1/user/request_access/files/file-${n}`,
+    created_at: '2026-03-02T09:00:00.000Z',
+  });
+  const request = (files: number): AccessRequest => ({
+    id: '3f2b1c0e-8f0a-4a43-9a55-1c6f2b1d2e3f',
+    type: 'legal',
+    type_label: 'Юридическое лицо или ИП',
+    status: 'pending',
+    status_label: 'На проверке',
+    name: 'ООО «Ромашка»',
+    tin: '7707083893',
+    rrc: '773601001',
+    document_seria: null,
+    document_number: null,
+    reviewer_comment: null,
+    editable: true,
+    created_at: '2026-03-02T09:00:00.000Z',
+    updated_at: '2026-03-02T09:00:00.000Z',
+    decided_at: null,
+    files: Array.from({ length: files }, (_, i) => file(i + 1)),
+  });
+
+  it('keeps «Документы добавлены» when the refresh after filling the last slot leaves no room', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<AccessRequestView request={request(9)} />);
+    await user.upload(screen.getByLabelText(A.addFiles), scan());
+    await user.click(screen.getByRole('button', { name: A.addFilesSubmit }));
+    expect(await screen.findByText(A.filesAdded)).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(1);
+    // The page's refresh: ten documents now, none may be added.
+    rerender(<AccessRequestView request={request(10)} />);
+    expect(screen.getByText(A.tooManyFiles)).toBeInTheDocument();
+    expect(screen.getByText(A.filesAdded)).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AccessRequest } from '@freight/contracts/access-request';
 import { formatLongDate } from '@freight/domain/dates';
 import { formatCount } from '@freight/domain/plural';

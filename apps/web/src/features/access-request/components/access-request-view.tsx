@@ -45,7 +45,10 @@ function RequestData({ request }: { request: AccessRequest }) {
   );
 }
 
-/** «Добавить документы»: more files for an open request, up to 10 in all. */
+/**
+ * «Добавить документы»: more files for an open request, up to 10 in all; with none left, the
+ * note that there is no room.
+ */
 function AddDocuments({ request }: { request: AccessRequest }) {
   const router = useRouter();
   const left = slotsLeft(request.files.length);
@@ -76,7 +79,15 @@ function AddDocuments({ request }: { request: AccessRequest }) {
     }
   };
 
-  if (left === 0) return <p className={styles.muted}>{A.tooManyFiles}</p>;
+  // The last free slots filled: «Документы добавлены» stays above the note after the refresh.
+  if (left === 0) {
+    return (
+      <>
+        {alert?.kind === 'success' ? <Alert variant="success">{alert.text}</Alert> : null}
+        <p className={styles.muted}>{A.tooManyFiles}</p>
+      </>
+    );
+  }
   return (
     <div className={styles.form}>
       <FileUpload

@@ -15,8 +15,12 @@ import styles from './orders.module.css';
 
 const T = ACCOUNT_ORDERS_TEXTS;
 
-/** «Отменить заявку» with a confirmation dialog; the card is re-read afterwards. */
-export function CancelCargo({ track }: { track: string }) {
+/**
+ * «Отменить заявку» with a confirmation dialog while the cargo may be cancelled (`cancellable`);
+ * the card is re-read afterwards. «Заявка отменена» stays after that refresh, which makes the
+ * cargo no longer cancellable (the state lives here, so the card keeps this mounted).
+ */
+export function CancelCargo({ track, cancellable }: { track: string; cancellable: boolean }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,6 +41,7 @@ export function CancelCargo({ track }: { track: string }) {
     }
   };
   if (done) return <Alert variant="success">{T.cancelled}</Alert>;
+  if (!cancellable) return null;
   return (
     <>
       <Button appearance="dangerous" onClick={() => setOpen(true)} onPointerEnter={preloadModal} onFocus={preloadModal}>

@@ -5,7 +5,7 @@ import { formatPhone } from '@freight/domain/phone';
 import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Badge, Button } from '@/components/ui';
 import type { CargoCardData } from '../api/server';
 import { CancelCargo, ChangeContacts } from './cargo-actions';
@@ -267,7 +267,7 @@ export function CargoCard({ data }: { data: CargoCardData }) {
                 </Button>
               )}
               {can.has('change_contacts') && <ChangeContacts track={cargo.track_number} cargo={cargo} />}
-              {can.has('cancel') && <CancelCargo track={cargo.track_number} />}
+              <CancelCargo track={cargo.track_number} cancellable={can.has('cancel')} />
             </div>
           </section>
         </div>

@@ -19,11 +19,14 @@ interface RatingFormValues {
 
 /**
  * Rating of a delivered cargo: 1–5 stars (a radio group) and an optional comment, sent once;
- * afterwards the given rating is shown instead of the form.
+ * afterwards the given rating (`rated`, the server's) is shown instead of the form. The thanks
+ * for a rating given here stays after the refresh that brings `rated` (the state lives here).
  */
 export function RateCargo({ track, rated }: { track: string; rated: number | null }) {
   const router = useRouter();
-  const [given, setGiven] = useState<number | null>(rated);
+  // The rating just given here; the server's `rated` otherwise.
+  const [given, setGiven] = useState<number | null>(null);
+  const shown = given ?? rated;
   const [error, setError] = useState<string | null>(null);
   const form = useForm<RatingFormValues>({
     defaultValues: { rating: 0, comment: '' },
@@ -32,12 +35,12 @@ export function RateCargo({ track, rated }: { track: string; rated: number | nul
   const rating = useWatch({ control: form.control, name: 'rating' });
   const { errors, isSubmitting } = form.formState;
 
-  if (given !== null) {
+  if (shown !== null) {
     return (
       <div className={styles.form}>
-        {rated === null && <Alert variant="success">{T.ratingThanks}</Alert>}
+        {given !== null && <Alert variant="success">{T.ratingThanks}</Alert>}
         <p>
-          <StarsShown value={given} label={T.ratingYours(given)} /> {T.ratingYours(given)}
+          <StarsShown value={shown} label={T.ratingYours(shown)} /> {T.ratingYours(shown)}
         </p>
       </div>
     );

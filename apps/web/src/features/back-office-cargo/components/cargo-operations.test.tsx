@@ -3,6 +3,7 @@ import type { BoOffice } from '@freight/contracts/back-office-cargo';
 import { MESSAGES } from '@freight/domain';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -34,9 +35,6 @@ const offices: BoOffice[] = [
   },
 ];
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 const sent = (call: Parameters<typeof fetch> | undefined) => ({
   url: call?.[0],
   method: call?.[1]?.method,
@@ -102,6 +100,20 @@ describe('back-office cargo operations', () => {
     render(<StatusForm track={TRACK} next={[]} offices={offices} />);
     expect(screen.getByText(T.status.none)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.status.submit })).not.toBeInTheDocument();
+  });
+
+  it('status form: keeps the success of a final status after the refresh leaves nothing to choose', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, {}));
+    const { rerender } = render(
+      <StatusForm track={TRACK} next={[{ status: 'released', label: 'Выдан' }]} offices={offices} />,
+    );
+    fireEvent.change(screen.getByLabelText(T.status.next), { target: { value: 'released' } });
+    fireEvent.click(screen.getByRole('button', { name: T.status.submit }));
+    expect(await screen.findByText(T.status.done('Выдан'))).toBeInTheDocument();
+    // The page's refresh: the cargo is released, no status follows.
+    rerender(<StatusForm track={TRACK} next={[]} offices={offices} />);
+    expect(screen.getByText(T.status.none)).toBeInTheDocument();
+    expect(screen.getByText(T.status.done('Выдан'))).toBeInTheDocument();
   });
 
   it('driver form: checks the plate as the API does and sends the normalised values', async () => {

@@ -35,7 +35,8 @@ const FIELD_OF: Record<string, keyof StatusFormValues> = {
 
 /**
  * The status change of one cargo: only the statuses allowed now, an optional office, the moment
- * (empty: now; `datetime-local` is read in the operator's own time zone) and a comment.
+ * (empty: now; `datetime-local` is read in the operator's own time zone) and a comment. With
+ * nothing allowed (a final status), a note instead, under the success of the change that led there.
  */
 export function StatusForm({
   track,
@@ -79,7 +80,15 @@ export function StatusForm({
     }
   });
 
-  if (next.length === 0) return <p className={styles.muted}>{T.none}</p>;
+  // A final status just set: its «Статус изменён» stays above the note after the refresh.
+  if (next.length === 0) {
+    return (
+      <>
+        {message?.kind === 'success' ? <Alert variant="success">{message.text}</Alert> : null}
+        <p className={styles.muted}>{T.none}</p>
+      </>
+    );
+  }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={T.submit}>
       <div className={styles.row}>

@@ -35,9 +35,11 @@ type DecisionFormValues = z.input<typeof DecisionFormSchema>;
 
 /**
  * The reviewer's decision on an undecided request: «Одобрить», «Вернуть на исправление» or
- * «Отклонить», with a comment (required for the last two; the applicant sees it).
+ * «Отклонить», with a comment (required for the last two; the applicant sees it). A decided request
+ * shows «Заявка уже рассмотрена»; the form's own «Решение сохранено» stays above it after the
+ * refresh that closes the request (the state lives here, so the page's refresh does not wipe it).
  */
-export function DecisionForm({ requestId }: { requestId: string }) {
+export function DecisionForm({ requestId, open }: { requestId: string; open: boolean }) {
   const router = useRouter();
   const errorId = useId();
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -69,6 +71,15 @@ export function DecisionForm({ requestId }: { requestId: string }) {
       } else setMessage({ kind: 'error', text: String(e) });
     }
   });
+
+  if (!open) {
+    return (
+      <>
+        {message?.kind === 'success' ? <Alert variant="success">{message.text}</Alert> : null}
+        <p>{T.decidedAlready}</p>
+      </>
+    );
+  }
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>

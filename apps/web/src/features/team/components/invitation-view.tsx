@@ -4,7 +4,7 @@ import type { InvitationInfo } from '@freight/contracts/team';
 import { formatLongDate } from '@freight/domain/dates';
 import { PROFILE_PERMISSIONS, ROLE_PERMISSIONS } from '@freight/domain/team';
 import { TEAM_TEXTS } from '@freight/domain/texts/team';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ActionRow, Alert, Button, Hint } from '@/components/ui';
@@ -13,12 +13,17 @@ import styles from './team.module.css';
 
 const S = TEAM_TEXTS.invitationScreen;
 
+/** What the page read for the link: the invitation, or the Russian reason it cannot be accepted. */
+export type InvitationResult = { kind: 'ok'; invitation: InvitationInfo } | { kind: 'refused'; message: string };
+
 /**
  * /personal-account/invitation: the company, the role and what it allows, and «Принять
  * приглашение» — only when the invitation was sent to this account's phone or confirmed email;
- * otherwise where it went and what to do. Accepting makes the company the active profile.
+ * otherwise where it went and what to do; a refused link (unknown, used, expired) says why.
+ * Accepting makes the company the active profile. «Вы в команде» stays after the refresh that
+ * reads the invitation as used (the state lives here, so the page's refresh does not wipe it).
  */
-export function InvitationView({ token, invitation }: { token: string; invitation: InvitationInfo }) {
+export function InvitationView({ token, result }: { token: string; result: InvitationResult }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,6 +60,20 @@ export function InvitationView({ token, invitation }: { token: string; invitatio
     );
   }
 
+  if (result.kind === 'refused') {
+    return (
+      <div className={styles.stack}>
+        <Alert variant="error">{result.message}</Alert>
+        <ActionRow>
+          <Button as={Link} href="/personal-account" appearance="secondary">
+            {S.toAccount}
+          </Button>
+        </ActionRow>
+      </div>
+    );
+  }
+
+  const { invitation } = result;
   const permissions = PROFILE_PERMISSIONS.filter((p) => ROLE_PERMISSIONS[invitation.role].includes(p));
   return (
     <div className={styles.stack}>

@@ -3,6 +3,7 @@ import type { InvitationInfo, Team } from '@freight/contracts/team';
 import { PROFILE_PERMISSIONS } from '@freight/domain/team';
 import { TEAM_TEXTS } from '@freight/domain/texts/team';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -54,10 +55,6 @@ const team: Team = {
   ],
   max_members: 50,
 };
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('TeamManager', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -170,7 +167,7 @@ describe('InvitationView', () => {
 
   it('accepts the invitation and says so', async () => {
     fetchMock.mockResolvedValueOnce(answer(200, { name: 'ООО «Вектор»' }));
-    render(<InvitationView token={'t'.repeat(43)} invitation={invitation} />);
+    render(<InvitationView token={'t'.repeat(43)} result={{ kind: 'ok', invitation }} />);
     expect(screen.getByText('Вас приглашают в команду «ООО «Вектор»» с ролью «Бухгалтер».')).toBeInTheDocument();
     expect(screen.getByText(TEAM_TEXTS.permissions['documents.finance'])).toBeInTheDocument();
     expect(screen.queryByText(TEAM_TEXTS.permissions['cargo.create'])).not.toBeInTheDocument();
@@ -179,8 +176,29 @@ describe('InvitationView', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ token: 't'.repeat(43) });
   });
 
+  it('keeps «Вы в команде» when the refresh after accepting reads the invitation as used', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, { name: 'ООО «Вектор»' }));
+    const token = 't'.repeat(43);
+    const { rerender } = render(<InvitationView token={token} result={{ kind: 'ok', invitation }} />);
+    fireEvent.click(screen.getByRole('button', { name: TEAM_TEXTS.invitationScreen.accept }));
+    const accepted = TEAM_TEXTS.invitationScreen.accepted('ООО «Вектор»');
+    expect(await screen.findByText(accepted)).toBeInTheDocument();
+    // The page's refresh: the invitation is used now (409).
+    rerender(<InvitationView token={token} result={{ kind: 'refused', message: TEAM_TEXTS.invitationUsed }} />);
+    expect(screen.getByText(accepted)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEAM_TEXTS.invitationScreen.toOrders })).toBeInTheDocument();
+    expect(screen.queryByText(TEAM_TEXTS.invitationUsed)).not.toBeInTheDocument();
+  });
+
+  it('a refused link says why, with the way to the account', () => {
+    render(<InvitationView token="t" result={{ kind: 'refused', message: TEAM_TEXTS.invitationExpired }} />);
+    expect(screen.getByText(TEAM_TEXTS.invitationExpired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEAM_TEXTS.invitationScreen.toAccount })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEAM_TEXTS.invitationScreen.accept })).not.toBeInTheDocument();
+  });
+
   it('for another account: where it was sent, and no button', () => {
-    render(<InvitationView token="t" invitation={{ ...invitation, for_you: false }} />);
+    render(<InvitationView token="t" result={{ kind: 'ok', invitation: { ...invitation, for_you: false } }} />);
     expect(screen.getByText(TEAM_TEXTS.invitationWrongContact)).toBeInTheDocument();
     expect(screen.getByText(/Приглашение отправлено на \+7 \(9\*\*\) \*\*\*-\*\*-67\./)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: TEAM_TEXTS.invitationScreen.accept })).not.toBeInTheDocument();

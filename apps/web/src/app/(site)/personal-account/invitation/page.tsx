@@ -1,8 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ActionRow, Alert, Button } from '@/components/ui';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadInvitation } from '@/features/team/api/server';
 import { InvitationView } from '@/features/team/components/invitation-view';
@@ -43,18 +41,7 @@ export default async function InvitationPage({
     <div className={`container ${styles.invitationPage}`}>
       <div className={styles.card}>
         <h1>{S.title}</h1>
-        {result?.kind === 'ok' ? (
-          <InvitationView token={token} invitation={result.invitation} />
-        ) : (
-          <div className={styles.stack}>
-            <Alert variant="error">{result ? result.message : S.missingToken}</Alert>
-            <ActionRow>
-              <Button as={Link} href="/personal-account" appearance="secondary">
-                {S.toAccount}
-              </Button>
-            </ActionRow>
-          </div>
-        )}
+        <InvitationView token={token} result={result ?? { kind: 'refused', message: S.missingToken }} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AccessRequestDetailSchema, type AccessRequestDetail } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
@@ -126,7 +126,7 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
       <div className={bo.grid2}>
         <section className={bo.card} aria-labelledby="request-decision">
           <h2 id="request-decision">{T.decisionTitle}</h2>
-          {request.open ? <DecisionForm requestId={request.id} /> : <p>{T.decidedAlready}</p>}
+          <DecisionForm requestId={request.id} open={request.open} />
         </section>
         <section className={bo.card} aria-labelledby="request-history">
           <h2 id="request-history">{T.history}</h2>

@@ -12,7 +12,10 @@ const T = BACK_OFFICE_CONTENT_TEXTS;
 
 export const metadata: Metadata = { title: T.pages.editNews };
 
-/** /back-office/content/news/[id]: the editor of one news item. */
+/**
+ * /back-office/content/news/[id]: the editor of one news item. It is not keyed by the item's
+ * version: a save or a new picture refreshes the page, and the editor keeps its «Сохранено».
+ */
 export default async function EditNewsPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaffPage();
   if (!staffMay(staff, 'content.edit')) return <Forbidden />;
@@ -28,7 +31,7 @@ export default async function EditNewsPage({ params }: { params: Promise<{ id: s
       lead={item.is_published ? T.notices.published : T.notices.draft}
       breadcrumbs={[{ href: '/back-office/content', label: T.pages.newsTab }]}
     >
-      <NewsForm key={item.updated_at} item={item} />
+      <NewsForm item={item} />
     </BoPage>
   );
 }

@@ -12,7 +12,10 @@ const T = BACK_OFFICE_CONTENT_TEXTS;
 
 export const metadata: Metadata = { title: T.pages.editPromotion };
 
-/** /back-office/content/promotions/[id]: the editor of one promotion. */
+/**
+ * /back-office/content/promotions/[id]: the editor of one promotion. It is not keyed by the
+ * item's version: a save or a new picture refreshes the page, and the editor keeps its notice.
+ */
 export default async function EditPromotionPage({ params }: { params: Promise<{ id: string }> }) {
   const staff = await requireStaffPage();
   if (!staffMay(staff, 'content.edit')) return <Forbidden />;
@@ -28,7 +31,7 @@ export default async function EditPromotionPage({ params }: { params: Promise<{ 
       lead={item.is_active ? T.notices.active : T.notices.inactive}
       breadcrumbs={[{ href: '/back-office/content/promotions', label: T.pages.promotionsTab }]}
     >
-      <PromotionForm key={item.updated_at} item={item} />
+      <PromotionForm item={item} />
     </BoPage>
   );
 }
