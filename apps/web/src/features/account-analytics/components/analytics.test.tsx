@@ -3,6 +3,7 @@ import type { AnalyticsBreakdown } from '@freight/contracts/analytics';
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsData } from '../lib/types';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ push: vi.fn(), refresh: vi.fn(), replace: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router, usePathname: () => '/personal-account/analytics' }));
@@ -119,10 +120,6 @@ function openTable(cardId: string): HTMLElement {
   fireEvent.click(toggle);
   expect(toggle).toHaveAttribute('aria-pressed', 'true');
   return within(card).getByRole('table');
-}
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 describe('AnalyticsContent', () => {

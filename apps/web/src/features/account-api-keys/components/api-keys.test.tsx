@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@freight/contracts/api-keys';
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -34,10 +35,6 @@ const revoked: ApiKey = {
   revoked_at: '2026-03-05T12:30:00.000Z',
 };
 const list: ApiKeyList = { account_uuid: UUID, keys: [live, revoked], max_keys: 20, rate_limit_per_minute: 120 };
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('ApiKeysSection', () => {
   const fetchMock = vi.fn<typeof fetch>();

@@ -4,14 +4,11 @@ import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManagerCard, type ManagerEntry } from './manager-card';
 import { ManagerRating } from './manager-rating';
+import { json as answer } from '@/testing/fetch';
 
 const C = COMMERCIAL_TEXTS;
 const S = C.managerScreen;
 const ACCOUNT = '7a1f9d4e-2c3b-4e5f-8a6b-9c0d1e2f3a4b';
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const entry: ManagerEntry = {
   account_uuid: ACCOUNT,

@@ -7,13 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationSettingsSection } from './notification-settings';
 import { TELEGRAM_POLL_MS } from './telegram-link';
 import { UnsubscribeForm } from './unsubscribe-form';
+import { json as answer } from '@/testing/fetch';
 
 const S = NOTIFICATIONS_TEXTS.settings;
 const U = NOTIFICATIONS_TEXTS.unsubscribe;
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const settings = (over: Partial<NotificationSettings> = {}): NotificationSettings => ({
   preferences: defaultNotificationPreferences(),

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { DiscountList as DiscountListData, Offer } from '@freight/contracts/commercial';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -14,10 +15,6 @@ const TODAY = '2026-05-15';
 const COMPANY = '0b5f3c0e-8f0a-4a43-9a55-1c6f2b1d2e3f';
 const OWN = '7d1c2a36-3c0c-4f3e-8f59-0d5d4c1f0a11';
 const names = { [OWN]: 'Иван Петров', [COMPANY]: 'ООО «Демо Логистик»' };
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const discounts: DiscountListData = {
   discounts: [
@@ -129,9 +126,10 @@ describe('OfferList', () => {
     fetchMock.mockResolvedValueOnce(answer(200, offer({ accepted_at: '2026-05-15T07:30:00.000Z', can_accept: false })));
     renderOffers([offer()]);
     fireEvent.click(screen.getByRole('button', { name: S.accept }));
-    const done = await screen.findByText('Предложение принято 15 мая 2026 г.');
+    const done = await screen.findByText('Предложение принято 15 мая 2026 г.', undefined, { timeout: 5_000 });
     expect(done).toHaveAttribute('role', 'status');
-    expect(done).toHaveFocus();
+    // Focus moves in an effect after the status renders: under a loaded suite that is a tick later.
+    await waitFor(() => expect(done).toHaveFocus());
     expect(screen.queryByRole('button', { name: S.accept })).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint, WebhookList } from '@freight/contracts/webhooks';
 import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -12,10 +13,6 @@ const W = WEBHOOKS_TEXTS;
 const S = W.screen;
 const ACCOUNT = '7d1c2a36-3c0c-4f3e-8f59-0d5d4c1f0a11';
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const endpoint = (over: Partial<WebhookEndpoint> = {}): WebhookEndpoint => ({
   id: '5b0c7f2e-6d1a-4f0e-9c3b-2a1d0e9f8c7b',

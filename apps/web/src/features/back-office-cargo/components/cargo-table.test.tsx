@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { BoCargoListItem } from '@freight/contracts/back-office-cargo';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({
@@ -35,10 +36,6 @@ const items = [
   row('MG-1111-11111', 'awaiting_dropoff', 'Ожидает сдачи на терминал'),
   row('MG-2222-22222', 'accepted', 'Принят к перевозке'),
 ];
-
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('CargoTable', () => {
   const fetchMock = vi.fn<typeof fetch>();
