@@ -45,6 +45,11 @@ const noServerFrameworks = {
   group: ['fastify', 'fastify/*', '@fastify/*'],
   message: 'The web app never imports the API framework.',
 };
+const noNextLink = {
+  group: ['next/link'],
+  message: "Import { Link } from '@/components/ui/link': it prefetches on intent, not on sight (issue #19).",
+};
+const webIgnores = ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/components/ui/link.tsx'];
 const noUi = { group: ['react', 'react/*', 'react-dom', 'next', 'next/*'], message: 'No UI framework here.' };
 
 export default tseslint.config(
@@ -89,7 +94,7 @@ export default tseslint.config(
   restrict(['packages/domain/**/*.ts'], [onlyZod]),
   restrict(['packages/contracts/**/*.ts'], [noApps, noDb, noUi, noServerFrameworks]),
   restrict(['packages/db/**/*.ts'], [noApps, noContracts, noUi, noServerFrameworks]),
-  restrict(['apps/web/**/*.{ts,tsx,mts}'], [noDb, noServerFrameworks, noApps]),
+  restrict(['apps/web/**/*.{ts,tsx,mts}'], [noDb, noServerFrameworks, noApps, noNextLink], webIgnores),
   restrict(['e2e/**/*.ts'], [noApps]),
   ...features.map((feature) =>
     restrict(
@@ -98,11 +103,13 @@ export default tseslint.config(
         noDb,
         noServerFrameworks,
         noApps,
+        noNextLink,
         {
           regex: `^@/features/(?!${feature}(/|$))`,
           message: 'Features never import other features: compose them in the route, or move shared code down.',
         },
       ],
+      webIgnores,
     ),
   ),
 );

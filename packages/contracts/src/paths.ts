@@ -1,63 +1,36 @@
+import { CALCULATION_PATHS } from './calculation-paths';
+import { IDENTITY_PATHS } from './identity-paths';
+import { SHELL_PATHS } from './shell-paths';
+
 /** Base path of every call of the spec. */
 export const API_BASE = '/api/v1';
 
 /** Paths of the calls, relative to the site origin. One home for every path string. */
 export const API_PATHS = {
+  ...SHELL_PATHS,
+  ...IDENTITY_PATHS,
+  ...CALCULATION_PATHS,
   health: '/api/health',
   ready: '/api/ready',
   openapi: '/api/v1/openapi.json',
   docs: '/api/docs',
-  anonymousToken: '/api/v1/authorization/anonymous_token',
   dynamicContent: '/api/v1/duty_dynamic_content/dynamic_content',
-  feedback: '/api/v1/user/feedback',
   // Location and content (issue 5): spec §7 "Location and content" and "Maps and other".
-  dadataAddress: '/api/v1/duty_locality/dadata_address',
-  cities: '/api/v1/duty_locality/cities',
   lightCities: '/api/v1/duty_locality/light_cities',
   popularCities: '/api/v1/duty_locality/popular_cities',
   countryMap: '/api/v1/duty_main_page/country_map',
   subdivisions: '/api/v1/duty_locality/subdivisions',
   subdivisionByCity: '/api/v1/duty_locality/subdivision_by_city',
-  clientSelection: '/api/v1/duty_clients/client_selection',
   promotion: '/api/v1/duty_dynamic_content/promotion',
   news: '/api/v1/duty_news/news',
   holidays: '/api/v1/duty_holidays/',
   integrationMenu: '/api/v1/duty_integration_menu/',
-  packages: '/api/v1/duty_packages/package',
-  cargoTypes: '/api/v1/duty_cargo_types/cargo_type',
   transportationTypes: '/api/v1/duty_transportation/transportation_type',
   transportationTypeCheck: '/api/v1/duty_transportation/transportation_type_check',
   additionalServices: '/api/v1/duty_additional_services/',
   deliveryCities: '/api/v1/duty_delivery_subdivisions/city',
-  deliverySubdivisions: '/api/v1/duty_delivery_subdivisions/subdivision',
   currentSubdivision: '/api/v1/duty_delivery_subdivisions/current_subdivision',
   currentCity: '/api/v1/duty_delivery_subdivisions/current_city',
-  iframe: '/api/v1/duty_iframe/',
-  bugReport: '/api/v1/duty_bug_report/',
-  /** Followed by `/{fileId}`. */
-  bugReportFiles: '/api/v1/duty_bug_report/files',
-  // Identity (issue 4): spec §7 "Authentication (v2)" and the identity calls of "User".
-  phoneVerificationCode: '/api/v1/user/phone/verification_code',
-  phoneConfirmation: '/api/v1/authorization_v2/phone_confirmation',
-  resendEmail: '/api/v1/authorization_v2/resend_email',
-  emailConfirmation: '/api/v1/authorization_v2/email_confirmation',
-  disposableAuthorization: '/api/v1/authorization_v2/disposable_authorization',
-  registration: '/api/v1/authorization_v2/registration',
-  authorization: '/api/v1/authorization_v2/authorization',
-  forgotPassword: '/api/v1/authorization_v2/forgot_password',
-  changePassword: '/api/v1/authorization_v2/change_password',
-  resetPasswordPhone: '/api/v1/authorization_v2/reset_password_phone',
-  resetPasswordEmail: '/api/v1/authorization_v2/reset_password_email',
-  cookieAndObject: '/api/v1/authorization_v2/cookie-and-object',
-  userInfo: '/api/v1/user/get_user_info',
-  logout: '/api/v1/user/logout',
-  changePhone: '/api/v1/user/phone/verification/change_phone',
-  changeEmail: '/api/v1/user/email/change_email',
-  changeEmailVerification: '/api/v1/user/email/verification/change_email',
-  account: '/api/v1/user/account',
-  profile: '/api/v1/user/profile',
-  changeProfile: '/api/v1/user/change_profile',
-  changeName: '/api/v1/user/change_name',
   // Full-access requests (issue 15): spec §7 «User», user/request_access.
   requestFullAccess: '/api/v1/user/request_access/request_full_access',
   requestFullAccessFiles: '/api/v1/user/request_access/request_full_access_files',
@@ -65,23 +38,13 @@ export const API_PATHS = {
   accessRequest: '/api/v1/user/request_access/fa_request',
   /** Not in the spec: a document of a request, for its author (`?request_id&file_id`). */
   accessRequestFile: '/api/v1/user/request_access/fa_request_file',
-  /** Not in the spec: the user's own sessions (ASVS 7.5.2). */
-  sessions: '/api/v1/user/sessions',
-  /** Not in the spec: a proof-of-work challenge for the code request (decision 011). */
-  captchaChallenge: '/api/v1/captcha/challenge',
-  pricesTerms: '/api/v1/requests/prices_terms_calculation',
-  fullCalculator: '/api/v1/requests/full_calculator_standard',
   // Orders and cargo (issue 7): spec §7 «Calculation and orders» and «Cargo».
-  requestCreate: '/api/v1/requests/request_create',
-  /** Not in the spec: the order draft kept per session owner (GET, PUT). */
-  orderDraft: '/api/v1/requests/draft',
   cargoList: '/api/v1/cargo/cargo',
   /** Not in the spec: the filtered list as an XLSX or CSV file (issue #14). */
   cargoExport: '/api/v1/cargo/cargo/export',
   /** Not in the spec: the import template (XLSX or CSV) and the import of orders from a file (issue #14). */
   cargoImportTemplate: '/api/v1/cargo/import/template',
   cargoImport: '/api/v1/cargo/import',
-  currentCargo: '/api/v1/cargo/get_current_cargo',
   paymentStatus: '/api/v1/cargo/payment_status',
   availableActions: '/api/v1/cargo_lk/available_actions',
   /** Not in the spec: cancel before acceptance (offered by available_actions). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as constants from './constants';
 import * as domain from './index';
 import { MESSAGES } from './messages';
+import { DEFAULT_ORDER_LIST_SORT } from './order-list-sort';
 
 describe('section 9 constants', () => {
   it.each<[keyof typeof constants, unknown]>([
@@ -28,9 +29,12 @@ describe('section 9 constants', () => {
     ['EMAIL_MAX_LENGTH', 320],
     ['URL_MAX_LENGTH', 2048],
     ['STRIPPABLE_SPECIAL_CHARS', '!@#$%^&*+'],
-    ['DEFAULT_ORDER_LIST_SORT', 'newest'],
   ])('%s = %j', (name, value) => {
     expect(constants[name]).toEqual(value);
+  });
+
+  it('sorts the order list newest first by default', () => {
+    expect(DEFAULT_ORDER_LIST_SORT).toBe('newest');
   });
 
   it('keeps product-specific storage keys', () => {

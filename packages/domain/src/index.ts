@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './order-list-sort';
 export * from './messages';
 export * from './user';
 export * from './footer';

@@ -1,5 +1,6 @@
-/** U+00A0: Russian typography keeps digit groups and the ₽ sign on one line. */
-export const NBSP = '\u00A0';
+import { NBSP } from './number-format';
+
+export { NBSP, formatNumber } from './number-format';
 
 /**
  * Integer kopecks as roubles for the UI (house rule 7): `1250000` → '12 500 ₽',
@@ -28,21 +29,4 @@ export function rublesToKopecks(rubles: number): number {
   const kopecks = Math.sign(rubles) * Math.round(scaled);
   if (!Number.isSafeInteger(kopecks)) throw new RangeError(`Cannot convert ${rubles} roubles to kopecks`);
   return kopecks === 0 ? 0 : kopecks;
-}
-
-const numberFormats = new Map<number, Intl.NumberFormat>();
-
-/**
- * A number in Russian notation for weights, volumes and counts: '12 345,5' (U+00A0 groups,
- * decimal comma), rounded half away from zero to at most `maximumFractionDigits` (default 2, 0–20);
- * trailing zeros dropped; a value that rounds to zero never shows '-0'. NaN and ±Infinity give ''.
- */
-export function formatNumber(value: number, maximumFractionDigits = 2): string {
-  if (!Number.isFinite(value)) return '';
-  let format = numberFormats.get(maximumFractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits, signDisplay: 'negative' });
-    numberFormats.set(maximumFractionDigits, format);
-  }
-  return format.format(value);
 }

@@ -1,5 +1,5 @@
 import { CARGO_STATUS_CODES, type CargoStatus } from './cargo-status';
-import { DEFAULT_ORDER_LIST_SORT, ORDER_LIST_SORT_OPTIONS, type OrderListSort } from './constants';
+import { DEFAULT_ORDER_LIST_SORT, ORDER_LIST_SORT_OPTIONS, type OrderListSort } from './order-list-sort';
 import { isIsoDate } from './dates';
 import { DEFAULT_ORDER_LIST_FILTERS, ORDER_LIST_FILTER_MAX_LENGTH, type OrderListFilters } from './order-list';
 import { cleanText } from './text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDER_LIST_SORT, ORDER_LIST_PAGE_SIZE, ORDER_LIST_SORT_OPTIONS } from './constants';
+import { DEFAULT_ORDER_LIST_SORT, ORDER_LIST_PAGE_SIZE, ORDER_LIST_SORT_OPTIONS } from './order-list-sort';
 import { MESSAGES } from './messages';
 import {
   buildCargoListQuery,

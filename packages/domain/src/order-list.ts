@@ -5,7 +5,7 @@ import {
   ORDER_LIST_SORT_OPTIONS,
   type OrderListSort,
   type OrderListSortOption,
-} from './constants';
+} from './order-list-sort';
 import { isIsoDate } from './dates';
 import { ORDER_LIST_TEXTS } from './texts/order-list';
 import { cleanText } from './text';

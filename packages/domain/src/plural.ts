@@ -1,4 +1,4 @@
-import { formatNumber } from './money';
+import { formatNumber } from './number-format';
 
 /** Russian word forms: one (1, 21, 101), few (2–4, 22), many (0, 5–20, 25, 111), other (fractions). */
 export interface PluralForms {

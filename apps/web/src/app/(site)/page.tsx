@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import {
   distanceKm,
   formatCount,
@@ -13,7 +13,7 @@ import {
   SAME_DAY_LAST_BOOKING_HOUR,
 } from '@freight/domain';
 import type { AdditionalService } from '@freight/contracts';
-import { MapView } from '@/components/map/map-view';
+import { MapView } from '@/components/map/lazy-map-view';
 import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
 import { CalculatorSection } from '@/features/calculator/components/calculator-section';
@@ -119,10 +119,7 @@ export default async function HomePage({
           <ul className={styles.directions}>
             {directions.map(({ to, km }) => (
               <li key={to.id}>
-                <Link
-                  href={`/calculator?${routeCalculatorQuery(cityRefOf(origin), cityRefOf(to)).toString()}`}
-                  prefetch={false}
-                >
+                <Link href={`/calculator?${routeCalculatorQuery(cityRefOf(origin), cityRefOf(to)).toString()}`}>
                   <span className={styles.route}>
                     {origin.name} → {to.name}
                   </span>

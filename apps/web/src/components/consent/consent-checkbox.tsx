@@ -1,7 +1,7 @@
 'use client';
 
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { Checkbox, type CheckboxProps } from '@/components/ui/checkbox';
 

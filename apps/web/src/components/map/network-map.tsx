@@ -1,5 +1,5 @@
 import 'server-only';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import clsx from 'clsx';
 import { formatCount, MESSAGES } from '@freight/domain';
 import type { MapPoint } from './map-point';

@@ -10,7 +10,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { UI_TEXTS } from '@freight/domain/texts/ui';

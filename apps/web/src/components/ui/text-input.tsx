@@ -35,7 +35,7 @@ export interface TextInputProps extends Omit<ComponentPropsWithRef<'input'>, 'si
  * see a normal `input` event: the prototype setter bypasses React's value tracker, then the
  * dispatched event makes React call onChange for controlled and uncontrolled inputs alike.
  */
-function setValueAsUser(input: HTMLInputElement, value: string) {
+export function setValueAsUser(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
   if (setter) setter.call(input, value);
   else input.value = value;

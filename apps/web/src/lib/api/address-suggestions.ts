@@ -1,7 +1,7 @@
 'use client';
 
 // Deep and type-only imports: no zod schema in the browser bundle.
-import { API_PATHS } from '@freight/contracts/paths';
+import { CALCULATION_PATHS } from '@freight/contracts/calculation-paths';
 import type { AddressSuggestion } from '@freight/contracts/locations';
 import { apiFetch } from '@/lib/api/client';
 
@@ -11,10 +11,13 @@ import { apiFetch } from '@/lib/api/client';
  */
 export async function searchAddresses(city: string, text: string, signal: AbortSignal): Promise<AddressSuggestion[]> {
   const body = `${city} ${text}`.trim().slice(0, 300);
-  const result = await apiFetch<{ suggestions: AddressSuggestion[] }>(`${API_PATHS.dadataAddress}?filter_bool=false`, {
-    method: 'POST',
-    json: body,
-    signal,
-  });
+  const result = await apiFetch<{ suggestions: AddressSuggestion[] }>(
+    `${CALCULATION_PATHS.dadataAddress}?filter_bool=false`,
+    {
+      method: 'POST',
+      json: body,
+      signal,
+    },
+  );
   return result.suggestions;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 // Deep imports keep zod and the schemas out of the browser bundle: this file runs on every page.
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import type { ErrorBody } from '@freight/contracts/errors';
 import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
@@ -31,7 +31,7 @@ export function requestAnonymousToken(): Promise<boolean> {
   if (renewing) return renewing;
   if (Date.now() - lastRenewAt < RENEW_COOLDOWN_MS) return Promise.resolve(false);
   lastRenewAt = Date.now();
-  renewing = fetch(API_PATHS.anonymousToken, { credentials: 'include', cache: 'no-store' })
+  renewing = fetch(SHELL_PATHS.anonymousToken, { credentials: 'include', cache: 'no-store' })
     .then((r) => r.ok)
     .catch(() => false)
     .finally(() => {

@@ -1,6 +1,6 @@
 import type { Challenge, Solution } from 'altcha-lib';
 import type { CaptchaChallenge } from '@freight/contracts/captcha';
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import { apiFetch } from '@/lib/api/client';
 import { runPow, type PowRequest, type PowResponse, type PowTask } from './pow';
 
@@ -36,7 +36,7 @@ export async function solveCaptcha(options: SolveCaptchaOptions = {}): Promise<s
   const timeoutMs = options.timeoutMs ?? 90_000;
   let challenge: CaptchaChallenge;
   try {
-    challenge = await apiFetch<CaptchaChallenge>(API_PATHS.captchaChallenge, { cache: 'no-store' });
+    challenge = await apiFetch<CaptchaChallenge>(SHELL_PATHS.captchaChallenge, { cache: 'no-store' });
   } catch {
     throw new CaptchaSolveError('failed');
   }

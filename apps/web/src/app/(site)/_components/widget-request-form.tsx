@@ -5,7 +5,7 @@ import { COMMON_TEXTS } from '@freight/domain/texts/common';
 
 import { useState, type FormEvent } from 'react';
 // Deep, type-only imports: zod and the schemas stay out of the home page's bundle.
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import type { IframeResponseSchema } from '@freight/contracts/locations';
 import type { z } from 'zod';
 import { ConsentCheckbox } from '@/components/consent/consent-checkbox';
@@ -44,7 +44,7 @@ export function WidgetRequestForm() {
     setBusy(true);
     try {
       // The API validates its own answer against the schema (fastify-type-provider-zod).
-      const result = await apiFetch<IframeResponse>(API_PATHS.iframe, {
+      const result = await apiFetch<IframeResponse>(SHELL_PATHS.iframe, {
         method: 'POST',
         json: { site_url: siteUrl, widget, ...(contact.trim() ? { contact, consent } : {}) },
       });

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { COPYRIGHT_START_YEAR, formatCount, formatNumber, MESSAGES, pluralize } from '@freight/domain';
 import { API_PATHS, CountryMapResponseSchema, TransportationTypesResponseSchema } from '@freight/contracts';
 import { BRAND } from '@/config/brand';

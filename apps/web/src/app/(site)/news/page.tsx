@@ -1,6 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { NewsList } from '@freight/contracts';
 import { Alert } from '@/components/ui';
 import { getNewsPage } from '@/features/news/api/news';

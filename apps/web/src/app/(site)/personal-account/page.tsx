@@ -1,6 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { Button } from '@/components/ui';
 import { loadProfile } from '@/features/auth/api/server';

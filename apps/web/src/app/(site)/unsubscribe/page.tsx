@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_TEXTS } from '@freight/domain/texts/notifications';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Alert } from '@/components/ui';
 import { loadUnsubscribeInfo } from '@/features/account-notifications/api/server';
 import { UnsubscribeForm } from '@/features/account-notifications/components/unsubscribe-form';

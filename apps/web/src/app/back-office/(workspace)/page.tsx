@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { OverviewSchema } from '@freight/contracts/back-office';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
 import { BoPage } from '@/features/back-office/components/bo-page';

@@ -3,7 +3,7 @@
 import { ANALYTICS_DATA_TYPES, type AnalyticsDataType } from '@freight/domain/finance';
 import { formatLongDate } from '@freight/domain/dates';
 import { ANALYTICS_TEXTS } from '@freight/domain/texts/analytics';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useRef, useState } from 'react';
 import { ActionRow, Alert, Button, Hint, Panel, Tabs, panelClassName } from '@/components/ui';
 import { errorMessage, loadBreakdowns } from '../api/analytics-api';

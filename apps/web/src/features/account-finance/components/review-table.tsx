@@ -3,7 +3,7 @@ import { formatLongDate } from '@freight/domain/dates';
 import { formatRub } from '@freight/domain/money';
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
 import { clsx } from 'clsx';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Hint, Table, formatMonth } from '@/components/ui';
 import { balanceText } from '../lib/balance';
 import { orderHref } from '../lib/finance-url';

@@ -1,7 +1,7 @@
 import type { DiscountList as DiscountListData } from '@freight/contracts/commercial';
 import { formatNumber } from '@freight/domain/money';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, Hint, Panel } from '@/components/ui';
 import { discountState, validityText } from '../lib/validity';
 import styles from './offers.module.css';

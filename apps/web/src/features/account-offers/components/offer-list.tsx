@@ -4,7 +4,7 @@ import type { Offer } from '@freight/contracts/commercial';
 import { formatLongDate } from '@freight/domain/dates';
 import { formatNumber } from '@freight/domain/money';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { ActionRow, Alert, Button, Hint, Panel } from '@/components/ui';

@@ -6,7 +6,7 @@ import { formatNumber } from '@freight/domain/money';
 import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui';
 import { cargoCardPath } from '../lib/paths';
 import { FavoriteToggle } from './favorite-toggle';

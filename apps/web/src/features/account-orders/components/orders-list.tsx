@@ -3,7 +3,7 @@
 import type { CargoListItem, CargoListResponse } from '@freight/contracts/orders';
 import type { ClientProfile } from '@freight/contracts/identity';
 import { CARGO_STATUS_OPTIONS } from '@freight/domain/cargo-status';
-import { ORDER_LIST_SORT_OPTIONS, type OrderListSort } from '@freight/domain/constants';
+import { ORDER_LIST_SORT_OPTIONS, type OrderListSort } from '@freight/domain/order-list-sort';
 import {
   ALL_PROFILES,
   buildCargoListQuery,
@@ -22,7 +22,7 @@ import {
 import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

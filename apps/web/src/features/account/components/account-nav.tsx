@@ -3,7 +3,7 @@
 import type { ClientProfile } from '@freight/contracts/identity';
 import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
 import { clsx } from 'clsx';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { Select } from '@/components/ui';

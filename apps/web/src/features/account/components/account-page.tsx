@@ -1,6 +1,6 @@
 import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
 import { clsx } from 'clsx';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Fragment, type ReactNode } from 'react';
 import styles from './account-page.module.css';
 

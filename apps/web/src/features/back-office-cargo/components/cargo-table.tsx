@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useState } from 'react';
 import type { BoCargoListItem, BoOffice, BoCargoSort } from '@freight/contracts/back-office-cargo';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AccessQueueFilter, AccessQueueItem, AccessQueuePage } from '@freight/contracts/back-office-clients';
 import { ACCESS_REQUEST_STATUSES } from '@freight/domain/access-request';
 import { formatDateTime } from '@freight/domain/dates';

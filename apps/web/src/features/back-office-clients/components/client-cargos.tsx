@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ClientCargo } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { formatRub } from '@freight/domain/money';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ClientListItem, ClientPage } from '@freight/contracts/back-office-clients';
 import { formatDate } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';

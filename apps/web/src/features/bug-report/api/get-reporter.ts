@@ -1,6 +1,6 @@
 'use client';
 
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import type { BugReportUser } from '@freight/domain/bug-report';
 
 /**
@@ -11,7 +11,7 @@ import type { BugReportUser } from '@freight/domain/bug-report';
  */
 export async function getReporter(signal?: AbortSignal): Promise<BugReportUser | null> {
   try {
-    const response = await fetch(API_PATHS.userInfo, {
+    const response = await fetch(SHELL_PATHS.userInfo, {
       credentials: 'include',
       cache: 'no-store',
       headers: { accept: 'application/json' },

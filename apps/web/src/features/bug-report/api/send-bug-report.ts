@@ -1,6 +1,6 @@
 'use client';
 
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import type { BugReportResponse } from '@freight/contracts/bug-report';
 import type { ErrorBody } from '@freight/contracts/errors';
 import { BUG_REPORT_PLACEHOLDER_FILE } from '@freight/domain/bug-report';
@@ -46,7 +46,7 @@ export async function sendBugReport(
   } else {
     for (const file of payload.files) form.append('files', file, file.name);
   }
-  const answer = await postMultipart(`${API_PATHS.bugReport}?${params.toString()}`, form, options);
+  const answer = await postMultipart(`${SHELL_PATHS.bugReport}?${params.toString()}`, form, options);
   if (answer.status >= 200 && answer.status < 300) return answer.body as BugReportResponse;
   throw new ApiError(
     answer.status,

@@ -1,5 +1,6 @@
 import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
 import { createOrderDraft } from '@freight/domain/order-draft';
+import { Suspense } from 'react';
 import { calculateOnServer, draftForQuery, loadPackages } from '../api/server';
 import { Calculator, type CalculatorLayout } from './calculator';
 
@@ -22,5 +23,11 @@ export async function CalculatorSection({
     loadPackages(),
     calculateOnServer({ pricesQuery, body: draftToCalculatorRequest(draft) }),
   ]);
-  return <Calculator initialDraft={draft} initialResult={initialResult} packages={packages} layout={layout} syncUrl />;
+  // A boundary of its own: the browser hydrates the calculator apart from the page's first hydration,
+  // in short slices (see SiteShell); nothing in it waits on the server, so the markup is complete.
+  return (
+    <Suspense>
+      <Calculator initialDraft={draft} initialResult={initialResult} packages={packages} layout={layout} syncUrl />
+    </Suspense>
+  );
 }

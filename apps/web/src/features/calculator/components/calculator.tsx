@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { API_PATHS } from '@freight/contracts/paths';
+import { CALCULATION_PATHS } from '@freight/contracts/calculation-paths';
 import type { PricesTermsResponse } from '@freight/contracts/pricing';
 import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
 import { CRATE_PACKAGE_CODE, SHIPMENT_INPUT_DECIMALS as DECIMALS } from '@freight/domain/shipment/limits';
@@ -142,7 +142,7 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
         const result = await runCalculation(input, {
           fetcher: apiFetch,
           signal,
-          paths: { pricesTerms: API_PATHS.pricesTerms, fullCalculator: API_PATHS.fullCalculator },
+          paths: { pricesTerms: CALCULATION_PATHS.pricesTerms, fullCalculator: CALCULATION_PATHS.fullCalculator },
           fallbackMessage: T.calculateFailed,
           cached: memory.current?.prices ?? null,
         });

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@freight/domain/messages';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatLongDate } from '@freight/domain';
 import type { NewsItem } from '@freight/contracts';
 import styles from './news.module.css';

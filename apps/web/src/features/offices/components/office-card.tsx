@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatNumber, formatPhone, MESSAGES } from '@freight/domain';
 import type { Subdivision } from '@freight/contracts';
 import styles from './offices.module.css';
@@ -27,7 +27,7 @@ export function OfficeCard({ office }: { office: Subdivision }) {
         )}
       </div>
       <h3 id={titleId} className={styles.cardTitle}>
-        <Link href={`/offices/${office.id}`} prefetch={false}>
+        <Link href={`/offices/${office.id}`}>
           {office.city.name}: {office.name}
         </Link>
       </h3>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MESSAGES } from '@freight/domain';
 import { OPERATIONS } from '@freight/contracts';
 import { Checkbox } from '@/components/ui/checkbox';

@@ -1,7 +1,8 @@
 'use client';
 
 // Deep imports and type-only contract imports keep the schemas out of the browser bundle.
-import { API_PATHS } from '@freight/contracts/paths';
+import { CALCULATION_PATHS } from '@freight/contracts/calculation-paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import type { City, Subdivision, AddressSuggestionsResponse } from '@freight/contracts/locations';
 import type { PricesTermsResponse, FullCalculatorResponse } from '@freight/contracts/pricing';
 import type { DraftResponse, RequestCreateResponse } from '@freight/contracts/orders';
@@ -49,38 +50,41 @@ const withQuery = (path: string, params: Record<string, string>) => `${path}?${n
 /** Browser calls of the order wizard. */
 export const orderApi = {
   cities: (name: string, signal?: AbortSignal) =>
-    apiFetch<City[]>(withQuery(API_PATHS.cities, { city_name: name, with_subd_only: 'true' }), { signal }),
+    apiFetch<City[]>(withQuery(CALCULATION_PATHS.cities, { city_name: name, with_subd_only: 'true' }), { signal }),
   /** Terminals and offices of a city that accept (departure) or release (delivery) cargo. */
   subdivisions: (cityRef: string, operation: 'acceptance' | 'release', signal?: AbortSignal) =>
-    apiFetch<Subdivision[]>(withQuery(API_PATHS.deliverySubdivisions, { city_id: cityRef, parameters: operation }), {
-      signal,
-    }),
+    apiFetch<Subdivision[]>(
+      withQuery(CALCULATION_PATHS.deliverySubdivisions, { city_id: cityRef, parameters: operation }),
+      {
+        signal,
+      },
+    ),
   addresses: (text: string, signal?: AbortSignal) =>
-    apiFetch<AddressSuggestionsResponse>(API_PATHS.dadataAddress, { method: 'POST', json: text, signal }),
-  packages: () => apiFetch<PackageOption[]>(API_PATHS.packages),
-  cargoTypes: () => apiFetch<CargoTypeOption[]>(API_PATHS.cargoTypes),
+    apiFetch<AddressSuggestionsResponse>(CALCULATION_PATHS.dadataAddress, { method: 'POST', json: text, signal }),
+  packages: () => apiFetch<PackageOption[]>(CALCULATION_PATHS.packages),
+  cargoTypes: () => apiFetch<CargoTypeOption[]>(CALCULATION_PATHS.cargoTypes),
   pricesTerms: (query: URLSearchParams, signal?: AbortSignal) =>
-    apiFetch<PricesTermsResponse>(`${API_PATHS.pricesTerms}?${query}`, { signal }),
+    apiFetch<PricesTermsResponse>(`${CALCULATION_PATHS.pricesTerms}?${query}`, { signal }),
   fullCalculation: (body: CalculatorRequest, signal?: AbortSignal) =>
-    apiFetch<FullCalculatorResponse>(API_PATHS.fullCalculator, { method: 'POST', json: body, signal }),
+    apiFetch<FullCalculatorResponse>(CALCULATION_PATHS.fullCalculator, { method: 'POST', json: body, signal }),
   clientSelection: (value: string) =>
     apiFetch<{ suggestions: ClientSuggestion[]; source: 'dadata' | 'local' }>(
-      withQuery(API_PATHS.clientSelection, { value }),
+      withQuery(CALCULATION_PATHS.clientSelection, { value }),
     ),
-  loadDraft: () => apiFetch<DraftResponse>(API_PATHS.orderDraft, { cache: 'no-store' }),
+  loadDraft: () => apiFetch<DraftResponse>(CALCULATION_PATHS.orderDraft, { cache: 'no-store' }),
   /**
    * PUT the draft. `keepalive` when the page is being left (pagehide, a hidden tab): the request
    * outlives the page, and its answer is read if the page is still there.
    */
   saveDraft: (draft: SerializedOrderDraft, options: { keepalive?: boolean } = {}) =>
-    apiFetch<DraftResponse>(API_PATHS.orderDraft, {
+    apiFetch<DraftResponse>(CALCULATION_PATHS.orderDraft, {
       method: 'PUT',
       json: { draft },
       ...(options.keepalive ? { keepalive: true } : {}),
     }),
-  deleteDraft: () => apiFetch<{ ok: true }>(API_PATHS.orderDraft, { method: 'DELETE' }),
+  deleteDraft: () => apiFetch<{ ok: true }>(CALCULATION_PATHS.orderDraft, { method: 'DELETE' }),
   createRequest: (draft: OrderDraft, idempotencyKey: string) =>
-    apiFetch<RequestCreateResponse>(API_PATHS.requestCreate, {
+    apiFetch<RequestCreateResponse>(CALCULATION_PATHS.requestCreate, {
       method: 'POST',
       json: { draft },
       headers: { 'idempotency-key': idempotencyKey },
@@ -93,7 +97,7 @@ export const orderApi = {
  */
 export async function loadSignedInUser(): Promise<SignedInUser | null> {
   try {
-    const response = await fetch(API_PATHS.userInfo, {
+    const response = await fetch(SHELL_PATHS.userInfo, {
       credentials: 'include',
       cache: 'no-store',
       headers: { accept: 'application/json' },

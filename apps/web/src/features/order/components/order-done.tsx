@@ -1,10 +1,10 @@
 'use client';
 
 import type { CargoDetails, RequestCreateResponse } from '@freight/contracts/orders';
-import { API_PATHS } from '@freight/contracts/paths';
+import { CALCULATION_PATHS } from '@freight/contracts/calculation-paths';
 import { formatLongDate } from '@freight/domain/dates';
 import { ORDER_TEXTS } from '@freight/domain/texts/order';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useState } from 'react';
 import { Button, CheckIcon, Spinner } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
@@ -66,7 +66,7 @@ export function OrderDone({ track }: { track: string }) {
       if (created && !cancelled) setShown(fromCreated(created));
       try {
         const details = await apiFetch<CargoDetails>(
-          `${API_PATHS.currentCargo}?tracknumber=${encodeURIComponent(track)}`,
+          `${CALCULATION_PATHS.currentCargo}?tracknumber=${encodeURIComponent(track)}`,
           { cache: 'no-store' },
         );
         if (!cancelled) setShown(fromDetails(details, created));

@@ -16,7 +16,7 @@ import { ORDER_STEPS, ORDER_STEP_VALUES, type OrderDraft, type OrderStep } from 
 import { firstInvalidStep, validateOrderDraft } from '@freight/domain/order-draft-validation';
 import { formatPhone } from '@freight/domain/phone';
 import { formatCount } from '@freight/domain/plural';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Spinner } from '@/components/ui';

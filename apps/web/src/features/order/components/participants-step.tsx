@@ -9,7 +9,7 @@ import {
   type ParticipantsState,
   type ParticipantType,
 } from '@freight/domain/order-draft';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { Button, PhoneInput, SearchIcon, TextInput } from '@/components/ui';
 import { orderApi } from '../api/order-api';

@@ -1,6 +1,6 @@
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CookieNoticeClient } from './cookie-notice-client';
 import styles from './cookie-notice.module.css';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@freight/domain/messages';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import {
   COPYRIGHT_START_YEAR,
   FOOTER_CATEGORIES,
@@ -33,8 +33,8 @@ function FooterLinkItem({ link }: { link: FooterLink }) {
     );
   }
   return (
-    // No prefetch: the footer is on every page and its many links would be fetched on every view.
-    <Link href={href} className={styles.link} prefetch={false}>
+    // Prefetched on intent (the kit's default): the footer is on every page, with many links.
+    <Link href={href} className={styles.link}>
       {link.name}
     </Link>
   );

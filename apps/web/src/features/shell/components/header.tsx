@@ -1,5 +1,5 @@
 import { MESSAGES } from '@freight/domain/messages';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDisplayName } from '@freight/domain';
 import { BRAND } from '@/config/brand';
@@ -37,6 +37,7 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
+        {/* The header is on every page: its links are prefetched on intent, not on sight (IntentPrefetch). */}
         <Link href="/" className={styles.brand} aria-label={MESSAGES.shell.home}>
           <Logo />
           <span className={styles.brandName}>{BRAND.siteName}</span>

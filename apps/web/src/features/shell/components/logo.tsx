@@ -1,6 +1,10 @@
 import { BRAND } from '@/config/brand';
 
-/** The brand mark: a road arrow in brand green and the name. Pure SVG, no request. */
+/**
+ * The brand mark: a road arrow in brand green and the name. Pure SVG, no request. The tab and
+ * home-screen icons are the same mark as files (app/icon.svg, favicon.ico, apple-icon.png, made
+ * from icon.svg with ImageMagick): a change here is made there too.
+ */
 export function Logo() {
   return (
     <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">

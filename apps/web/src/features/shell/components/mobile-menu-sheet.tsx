@@ -3,7 +3,7 @@
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { RefObject } from 'react';
 import { BRAND } from '@/config/brand';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type ReactNode } from 'react';
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 import styles from './session-gate.module.css';
 
@@ -25,7 +25,7 @@ export function SessionGate({ unavailable, children }: { unavailable: boolean; c
 
     const attempt = async () => {
       try {
-        const response = await fetch(API_PATHS.anonymousToken, { credentials: 'include', cache: 'no-store' });
+        const response = await fetch(SHELL_PATHS.anonymousToken, { credentials: 'include', cache: 'no-store' });
         if (response.ok) {
           window.location.reload();
           return;

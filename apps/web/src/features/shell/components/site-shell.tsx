@@ -1,5 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
 import { cookies, headers } from 'next/headers';
+import { Suspense } from 'react';
 import { COOKIE_NOTICE_COOKIE } from '@freight/domain/constants';
 import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
@@ -9,6 +10,7 @@ import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
 import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
 import { Header, type HeaderUser } from './header';
+import { IntentPrefetch } from './intent-prefetch';
 import { SessionGate } from './session-gate';
 import { SupportWidget } from './support-widget';
 import styles from './site-shell.module.css';
@@ -48,14 +50,30 @@ export async function SiteShell({
       <a className="skip-link" href="#main">
         {MESSAGES.shell.skipToContent}
       </a>
+      {/* The header is part of the shell's HTML, not a Suspense boundary: React's server renderer
+          may outline even a completed boundary (a placeholder in the shell, the content later in
+          the stream, revealed by script), and on the home page and /offices it did so with the
+          header, which then appeared after the first paint and pushed the whole page down by its
+          height (Lighthouse CLS 1.0 in 2 of 3 runs of home; issue #19). The cookie
+          notice (fixed to the screen's bottom) and the footer (below the page) are boundaries of
+          their own: wherever React sends them they shift nothing, and in the browser React hydrates
+          a boundary apart from the page's first hydration, at low priority and in slices of a few
+          milliseconds, instead of inside the one uninterrupted task that hydrates the root (main-
+          thread work). The page itself (children) is not wrapped: a boundary there would let the
+          shell stream before the page, and a notFound() after that could no longer answer 404. */}
       <Header user={user} bugReport={bugReport} />
+      <IntentPrefetch />
       {/* Fixed at the bottom of the screen, but early in the document: it is painted with the first
           content instead of after the whole page has been parsed. */}
-      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
+      <Suspense>
+        <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
+      </Suspense>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer links={links} year={new Date().getFullYear()} />
+      <Suspense>
+        <Footer links={links} year={new Date().getFullYear()} />
+      </Suspense>
       <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
     </>
   );

@@ -2,9 +2,9 @@
 
 import { SHELL_TEXTS } from '@freight/domain/texts/shell';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState, type FormEvent } from 'react';
-import { API_PATHS } from '@freight/contracts/paths';
+import { SHELL_PATHS } from '@freight/contracts/shell-paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -60,7 +60,7 @@ function SupportPanel({
     setFailure(null);
     setErrors({});
     try {
-      await apiFetch(API_PATHS.feedback, {
+      await apiFetch(SHELL_PATHS.feedback, {
         method: 'POST',
         json: { ...form, name: form.name || undefined, channel: 'support_widget' },
       });

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { formatLongDate, MESSAGES } from '@freight/domain';
 import { getNewsItem } from '@/features/news/api/news';

@@ -1,7 +1,7 @@
 import { toIsoDate } from '@freight/domain/dates';
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { Alert, Button, Hint, Panel } from '@/components/ui';
 import { BRAND } from '@/config/brand';

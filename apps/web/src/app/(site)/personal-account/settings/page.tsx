@@ -1,7 +1,7 @@
 import { MESSAGES } from '@freight/domain/messages';
 import { NOTIFICATIONS_TEXTS } from '@freight/domain/texts/notifications';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { NotificationSettingsSection } from '@/features/account-notifications/components/notification-settings';
 import { loadNotificationSettings } from '@/features/account-notifications/api/server';

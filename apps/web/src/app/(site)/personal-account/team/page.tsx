@@ -1,6 +1,6 @@
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { Alert, Button, Hint, Panel } from '@/components/ui';
 import { AccountPage } from '@/features/account/components/account-page';

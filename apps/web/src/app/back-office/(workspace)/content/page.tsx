@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AdminNewsPageSchema } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Button } from '@/components/ui';

@@ -1,6 +1,6 @@
 import type { ClientProfile } from '@freight/contracts';
 import { MESSAGES } from '@freight/domain/messages';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, Hint, Panel } from '@/components/ui';
 import { financeHref } from '@/features/account-finance/lib/finance-url';
 import styles from '@/features/account-finance/components/finance.module.css';

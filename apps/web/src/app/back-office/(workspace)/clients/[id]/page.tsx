@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ClientDetailSchema, ManagerListSchema, type ClientDetail } from '@freight/contracts/back-office-clients';
 import { formatDate, formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
