@@ -325,7 +325,13 @@ describe.skipIf(E2E_SKIP)('personal account: the client’s orders', () => {
     await dialog.getByText('Подтвердите согласие на обработку персональных данных').waitFor();
     await dialog.getByText('Я подтверждаю согласие', { exact: false }).click();
     await dialog.getByRole('button', { name: 'Создать 2 заявки' }).click();
-    await dialog.getByText('Создано: 2 заявки. Не создано из-за ошибок: 1 заявка.').waitFor();
+    // Once on CI this wait ran out (30 s) where it takes about a second: say what the dialog showed.
+    await dialog
+      .getByText('Создано: 2 заявки. Не создано из-за ошибок: 1 заявка.')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe dialog showed: ${await dialog.innerText().catch(() => '(gone)')}`);
+      });
     expect((await apiList(page, 'sort_by_date=true')).length).toBe(before + 2);
   });
 
