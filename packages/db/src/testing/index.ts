@@ -91,12 +91,29 @@ function migrationsKey(): string {
 
 let templateOnce: Promise<string> | null = null;
 
+/** An unfinished template copy older than this was left by a run that died. */
+export const STALE_PARTIAL_MS = 30 * 60_000;
+
+/**
+ * Whether `migratedTemplate` may drop this database: a template of other migrations, or an
+ * unfinished copy begun more than {@link STALE_PARTIAL_MS} before `now` (or named the old way,
+ * without its start).
+ */
+export function isStaleTemplate(datname: string, now: number): boolean {
+  if (datname.startsWith('freight_tpl_')) return true;
+  const begun = /^freight_tplpart_([0-9a-z]+)_[0-9a-f]+$/.exec(datname);
+  if (!begun) return datname.startsWith('freight_tplpart_');
+  return now - parseInt(begun[1]!, 36) > STALE_PARTIAL_MS;
+}
+
 /**
  * A migrated database on the TEST_DATABASE_URL server, the template every test database is copied
  * from (`create database … template`, about a tenth of migrating an empty one). Named by the
  * migrations' hash, so a changed migration makes a new one; made under a temporary name and renamed,
  * so concurrent workers never copy half of one (the loser of the race drops its copy). Templates of
- * other migrations are dropped.
+ * other migrations are dropped, and so are unfinished copies left by a run that died (older than
+ * {@link STALE_PARTIAL_MS}): never a younger one, which another worker may be migrating right now
+ * (dropping it WITH (FORCE) cut that worker's connection, an uncaught error in its test file).
  */
 function migratedTemplate(adminUrl: string): Promise<string> {
   templateOnce ??= (async () => {
@@ -104,10 +121,15 @@ function migratedTemplate(adminUrl: string): Promise<string> {
     const exists = async () =>
       (await adminQuery(adminUrl, `select 1 from pg_database where datname = '${template}'`)).rowCount === 1;
     if (await exists()) return template;
-    const partial = `freight_tplpart_${randomBytes(6).toString('hex')}`;
+    // The name says when it was begun, so a later run can tell a dead run's copy from a live one.
+    const partial = `freight_tplpart_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     await adminQuery(adminUrl, `create database "${partial}"`);
     try {
-      const handle = await openDatabase({ url: withDatabase(adminUrl, partial), maxConnections: 1 });
+      const handle = await openDatabase({
+        url: withDatabase(adminUrl, partial),
+        maxConnections: 1,
+        onIdleError: () => {},
+      });
       try {
         await handle.migrate();
       } finally {
@@ -125,6 +147,7 @@ function migratedTemplate(adminUrl: string): Promise<string> {
         ` and datname <> '${template}' and datname <> '${partial}'`,
     );
     for (const row of stale.rows as { datname: string }[]) {
+      if (!isStaleTemplate(row.datname, Date.now())) continue;
       await adminQuery(adminUrl, `drop database if exists "${row.datname}" with (force)`).catch(() => undefined);
     }
     return template;
