@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@freight/contracts/api-keys';
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -37,13 +37,8 @@ const revoked: ApiKey = {
 const list: ApiKeyList = { account_uuid: UUID, keys: [live, revoked], max_keys: 20, rate_limit_per_minute: 120 };
 
 describe('ApiKeysSection', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('lists the keys with their prefix, scopes, dates and state; only a live key can be revoked', () => {
     render(<ApiKeysSection list={list} />);

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManagerCard, type ManagerEntry } from './manager-card';
 import { ManagerRating } from './manager-rating';
-import { json as answer } from '@/testing/fetch';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const C = COMMERCIAL_TEXTS;
 const S = C.managerScreen;
@@ -66,12 +66,7 @@ describe('ManagerCard', () => {
 });
 
 describe('ManagerRating', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
 
   const renderForm = (rated: { rating: number; comment: string | null } | null = null, today = '2026-11-17') =>
     render(<ManagerRating accountUuid={ACCOUNT} managerId={7} rated={rated} today={today} />);

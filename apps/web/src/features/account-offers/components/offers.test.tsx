@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { DiscountList as DiscountListData, Offer } from '@freight/contracts/commercial';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -100,13 +100,8 @@ const offer = (overrides: Partial<Offer> = {}): Offer => ({
 });
 
 describe('OfferList', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   const renderOffers = (offers: Offer[]) =>
     render(<OfferList offers={offers} activeProfileName="ООО «Демо Логистик»" today={TODAY} profileNames={names} />);

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { CargoDetails } from '@freight/contracts/orders';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CargoCardData } from '../api/server';
-import { json as answer } from '@/testing/fetch';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -61,13 +61,8 @@ const card = (
 });
 
 describe('CancelCargo', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('nothing while the cargo may not be cancelled', () => {
     const { container } = render(<CancelCargo track={TRACK} cancellable={false} />);

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -12,13 +12,8 @@ const T = ACCOUNT_ORDERS_TEXTS;
 const TRACK = 'MG-2611-04217';
 
 describe('RateCargo', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('a rating given before: the stars, no form and no thanks', () => {
     render(<RateCargo track={TRACK} rated={4} />);

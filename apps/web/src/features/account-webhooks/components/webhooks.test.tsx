@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookEndpoint, WebhookList } from '@freight/contracts/webhooks';
 import { WEBHOOKS_TEXTS } from '@freight/domain/texts/webhooks';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -71,13 +71,8 @@ const delivery = (over: Partial<WebhookDelivery> = {}): WebhookDelivery => ({
 });
 
 describe('webhooks in the account', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('checks the form before sending: an address and at least one event', async () => {
     render(<WebhooksManager list={list()} />);

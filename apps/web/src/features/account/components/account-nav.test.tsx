@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_TEXTS } from '@freight/domain/texts/account';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 const location = vi.hoisted(() => ({ pathname: '/personal-account/orders/MG-2600-00121' }));
@@ -25,13 +26,8 @@ const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('AccountNav', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('marks the current section (a cargo card is under «Мои заказы», the overview only on its own address)', () => {
     render(<AccountNav profiles={[PERSONAL]} />);

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { BoOffice } from '@freight/contracts/back-office-cargo';
 import { MESSAGES } from '@freight/domain';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -42,13 +42,8 @@ const sent = (call: Parameters<typeof fetch> | undefined) => ({
 });
 
 describe('back-office cargo operations', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('status form: offers only the allowed statuses and sends the change with the office', async () => {
     render(

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AdminNews, AdminPromotion, PricePreview } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router, notFound: vi.fn(), redirect: vi.fn() }));
@@ -49,15 +49,12 @@ const preview: PricePreview = {
 };
 
 describe('back-office content forms', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  const { fetchMock } = stubFetch();
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
     router.refresh.mockReset();
     router.push.mockReset();
     apiGet.mockReset();
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('bulk tariff change: shows the preview first, then saves exactly that change', async () => {
     render(<TariffBulk />);

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/testing/fetch';
 import type { AdminOffer } from '@freight/contracts/back-office-content';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 
@@ -38,13 +39,8 @@ const offer: AdminOffer = {
 };
 
 describe('content managers: the row editor', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('«Изменить» puts the row into the form; «Сохранить» sends PUT and empties the form again', async () => {
     render(<OffersManager data={{ items: [offer], total: 1, page: 1, per_page: 20 }} />);

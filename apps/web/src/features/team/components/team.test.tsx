@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { InvitationInfo, Team } from '@freight/contracts/team';
 import { PROFILE_PERMISSIONS } from '@freight/domain/team';
 import { TEAM_TEXTS } from '@freight/domain/texts/team';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json as answer } from '@/testing/fetch';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json as answer, stubFetch } from '@/testing/fetch';
 
 const router = vi.hoisted(() => ({ refresh: vi.fn(), replace: vi.fn(), push: vi.fn() }));
 vi.mock('next/navigation', () => ({ useRouter: () => router }));
@@ -57,13 +57,8 @@ const team: Team = {
 };
 
 describe('TeamManager', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-    router.refresh.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
+  beforeEach(() => router.refresh.mockReset());
 
   it('lists the members: the owner without a role select or a remove button, the others with both', () => {
     render(<TeamManager team={team} />);
@@ -147,12 +142,7 @@ describe('RolesOverview', () => {
 });
 
 describe('InvitationView', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const { fetchMock } = stubFetch();
 
   const invitation: InvitationInfo = {
     company_name: 'ООО «Вектор»',
