@@ -226,6 +226,31 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     }
   });
 
+  it('without JavaScript every part of a page shows: the footer, the sign-in form, the calculator with its result', async () => {
+    // React's server renderer outlines a large Suspense boundary: its content comes later in the
+    // stream, hidden until a script reveals it, so without JavaScript it never shows.
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 375, height: 800 },
+      locale: 'ru-RU',
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const calculator = '/calculator?from=1&from_name=Москва&to=62&to_name=Новосибирск&l=50&w=40&h=30&kg=100';
+    for (const address of ['/', '/offices', '/news', '/auth/sign-in', calculator]) {
+      await page.goto(address);
+      await expect(page.locator('footer').isVisible(), address).resolves.toBe(true);
+      if (address === '/' || address === calculator) {
+        await expect(page.getByTestId('calculator-result').isVisible(), address).resolves.toBe(true);
+      }
+      if (address === '/auth/sign-in') {
+        await expect(page.getByLabel('Пароль', { exact: true }).isVisible(), address).resolves.toBe(true);
+      }
+    }
+    await expect(page.getByTestId('calculator-total').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
   it('the brand icon is there for the tab, the bookmark and the home screen (no 404 for /favicon.ico)', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"?]+)[^"]*"[^>]*>/g)].map((m) => [

@@ -1,6 +1,5 @@
 import { draftToCalculatorRequest, draftToPricesTermsQuery } from '@freight/domain/shipment/query';
 import { createOrderDraft } from '@freight/domain/order-draft';
-import { Suspense } from 'react';
 import { calculateOnServer, draftForQuery, loadPackages } from '../api/server';
 import { Calculator, type CalculatorLayout } from './calculator';
 
@@ -23,11 +22,7 @@ export async function CalculatorSection({
     loadPackages(),
     calculateOnServer({ pricesQuery, body: draftToCalculatorRequest(draft) }),
   ]);
-  // A boundary of its own: the browser hydrates the calculator apart from the page's first hydration,
-  // in short slices (see SiteShell); nothing in it waits on the server, so the markup is complete.
-  return (
-    <Suspense>
-      <Calculator initialDraft={draft} initialResult={initialResult} packages={packages} layout={layout} syncUrl />
-    </Suspense>
-  );
+  // No Suspense boundary of its own: React's server renderer outlines a large one (see SiteShell),
+  // and the calculator would then be hidden until a script reveals it, for good without JavaScript.
+  return <Calculator initialDraft={draft} initialResult={initialResult} packages={packages} layout={layout} syncUrl />;
 }

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@freight/domain/messages';
 import { cookies, headers } from 'next/headers';
-import { Suspense } from 'react';
 import { COOKIE_NOTICE_COOKIE } from '@freight/domain/constants';
 import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
@@ -50,30 +49,23 @@ export async function SiteShell({
       <a className="skip-link" href="#main">
         {MESSAGES.shell.skipToContent}
       </a>
-      {/* The header is part of the shell's HTML, not a Suspense boundary: React's server renderer
-          may outline even a completed boundary (a placeholder in the shell, the content later in
-          the stream, revealed by script), and on the home page and /offices it did so with the
-          header, which then appeared after the first paint and pushed the whole page down by its
-          height (Lighthouse CLS 1.0 in 2 of 3 runs of home; issue #19). The cookie
-          notice (fixed to the screen's bottom) and the footer (below the page) are boundaries of
-          their own: wherever React sends them they shift nothing, and in the browser React hydrates
-          a boundary apart from the page's first hydration, at low priority and in slices of a few
-          milliseconds, instead of inside the one uninterrupted task that hydrates the root (main-
-          thread work). The page itself (children) is not wrapped: a boundary there would let the
-          shell stream before the page, and a notFound() after that could no longer answer 404. */}
+      {/* No part of the shell is a Suspense boundary. React's server renderer outlines a completed
+          boundary once the page's HTML passes about 12.8 KB: a placeholder stays in the shell and
+          the content comes later in the stream, hidden until a script reveals it. The header,
+          outlined that way, appeared after the first paint and pushed the page down (Lighthouse
+          CLS 1.0 on home; issue #19); the footer and the cookie notice, outlined, were never shown
+          without JavaScript. The page itself (children) is not wrapped either: a boundary there
+          would let the shell stream before the page, and a notFound() after that could no longer
+          answer 404. */}
       <Header user={user} bugReport={bugReport} />
       <IntentPrefetch />
       {/* Fixed at the bottom of the screen, but early in the document: it is painted with the first
           content instead of after the whole page has been parsed. */}
-      <Suspense>
-        <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
-      </Suspense>
+      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Suspense>
-        <Footer links={links} year={new Date().getFullYear()} />
-      </Suspense>
+      <Footer links={links} year={new Date().getFullYear()} />
       <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
     </>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { Suspense } from 'react';
 import { safeNextPath } from '@freight/domain/safe-redirect';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import styles from '@/features/auth/components/auth.module.css';
@@ -20,10 +19,7 @@ export default async function SignInPage({
   if ((await getCurrentUser()).status === 'signed-in') redirect(next);
   return (
     <div className={`container ${styles.page}`}>
-      {/* Hydrated apart from the page's first hydration, in short slices (see SiteShell). */}
-      <Suspense>
-        <SignInForm next={next} />
-      </Suspense>
+      <SignInForm next={next} />
     </div>
   );
 }
