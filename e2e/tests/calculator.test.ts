@@ -312,8 +312,7 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
       const context = await calculatorContext(browser, baseUrl, width);
       const page = await context.newPage();
       await page.goto('/calculator?from=1&from_name=Москва&to=62&to_name=Новосибирск&l=50&w=40&h=30&kg=100');
-      // Visible, not only present: React's server renderer may send the calculator's boundary after
-      // the shell, hidden until a script reveals it, and a box measured then is all zeros.
+      // Visible, not only present: a box measured while the result is not on screen is all zeros.
       await page.locator('[data-testid="calculator-result"][data-state="done"]').waitFor({ state: 'visible' });
       // Height and the top in page coordinates (the field being typed into may scroll the page).
       const box = () =>
