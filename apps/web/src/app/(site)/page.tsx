@@ -13,6 +13,7 @@ import {
   SAME_DAY_LAST_BOOKING_HOUR,
 } from '@freight/domain';
 import type { AdditionalService } from '@freight/contracts';
+import { Island } from '@/components/island';
 import { MapView } from '@/components/map/lazy-map-view';
 import { BRAND } from '@/config/brand';
 import { webEnv } from '@/config/env';
@@ -68,7 +69,9 @@ export default async function HomePage({
         <div className={styles.heroText}>
           <h1 id="hero-title">{BRAND.tagline}</h1>
           <p className={styles.lead}>{L.heroLead}</p>
-          <TrackForm />
+          <Island>
+            <TrackForm />
+          </Island>
           {/* What the calculator beside it does not say: how soon, where, and what the price is made of. */}
           <ul className={styles.heroFacts} aria-label={L.factsLabel}>
             <li>{L.factSameDay(SAME_DAY_LAST_BOOKING_HOUR)}</li>
@@ -109,7 +112,9 @@ export default async function HomePage({
           data-slot="calculator"
         >
           <h2 id="calculator-title">{L.calculatorTitle}</h2>
-          <CalculatorSection layout="compact" searchParams={params} />
+          <Island>
+            <CalculatorSection layout="compact" searchParams={params} />
+          </Island>
         </section>
       </section>
 
@@ -280,7 +285,9 @@ export default async function HomePage({
           <div id="integration-widget" className={styles.widget}>
             <h3>{L.widgetTitle}</h3>
             <p>{L.widgetText}</p>
-            <WidgetRequestForm />
+            <Island>
+              <WidgetRequestForm />
+            </Island>
           </div>
         </section>
       )}

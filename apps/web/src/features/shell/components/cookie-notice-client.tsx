@@ -30,16 +30,29 @@ function remember(): void {
   document.cookie = `${COOKIE_NOTICE_COOKIE}=1; Max-Age=${COOKIE_NOTICE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
+/**
+ * Whether the notice was accepted, read once: document.cookie and localStorage are synchronous
+ * calls to the browser process, and React reads a store's snapshot several times while it
+ * hydrates (issue #19). Forgotten when another tab changes the storage, set when accepted here.
+ */
+let acceptedCache: boolean | null = null;
+
 function readAccepted(): boolean {
-  return hasCookie() || hasLegacyFlag();
+  acceptedCache ??= hasCookie() || hasLegacyFlag();
+  return acceptedCache;
+}
+
+function onStorage(): void {
+  acceptedCache = null;
+  listeners.forEach((l) => l());
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  window.addEventListener('storage', listener);
+  if (listeners.size === 1) window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
 }
 
@@ -65,6 +78,7 @@ export function CookieNoticeClient({ children }: { children: ReactNode }) {
 
   const accept = () => {
     remember();
+    acceptedCache = true;
     listeners.forEach((l) => l());
   };
 

@@ -2,6 +2,7 @@ import { MESSAGES } from '@freight/domain/messages';
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { getDisplayName } from '@freight/domain';
+import { Island } from '@/components/island';
 import { BRAND } from '@/config/brand';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -62,9 +63,13 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
               {BRAND.phone.display}
             </a>
           )}
-          <TrackSearch />
-          {bugReport}
-          <ThemeToggle />
+          <Island>
+            <TrackSearch />
+          </Island>
+          <Island>{bugReport}</Island>
+          <Island>
+            <ThemeToggle />
+          </Island>
           {verified && (
             <Link href="/personal-account/orders" className={`${styles.navLink} ${styles.ordersLink}`}>
               {MESSAGES.accountOrders.navLink}
@@ -84,7 +89,9 @@ export function Header({ user, bugReport }: { user: HeaderUser | null; bugReport
               <UserIcon />
             </Link>
           )}
-          <MobileMenu verified={verified} />
+          <Island>
+            <MobileMenu verified={verified} />
+          </Island>
         </div>
       </div>
     </header>

@@ -3,6 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { COOKIE_NOTICE_COOKIE } from '@freight/domain/constants';
 import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freight/contracts';
 import { webEnv } from '@/config/env';
+import { Island } from '@/components/island';
 import { getCurrentUser } from '@/lib/api/current-user';
 import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
@@ -49,24 +50,33 @@ export async function SiteShell({
       <a className="skip-link" href="#main">
         {MESSAGES.shell.skipToContent}
       </a>
-      {/* No part of the shell is a Suspense boundary. React's server renderer outlines a completed
-          boundary once the page's HTML passes about 12.8 KB: a placeholder stays in the shell and
-          the content comes later in the stream, hidden until a script reveals it. The header,
-          outlined that way, appeared after the first paint and pushed the page down (Lighthouse
-          CLS 1.0 on home; issue #19); the footer and the cookie notice, outlined, were never shown
-          without JavaScript. The page itself (children) is not wrapped either: a boundary there
-          would let the shell stream before the page, and a notFound() after that could no longer
-          answer 404. */}
-      <Header user={user} bugReport={bugReport} />
+      {/* Each part of the shell, and the page, is an Island (components/island.tsx): hydrated on
+          its own, in short slices, after the root, instead of in one long task. None is a
+          Suspense boundary: React's server renderer outlines a completed boundary once the page's
+          HTML passes about 12.8 KB — a placeholder stays in place and the content comes later in
+          the stream, hidden until a script reveals it. The header, outlined that way, appeared
+          after the first paint and pushed the page down (Lighthouse CLS 1.0 on home; issue #19);
+          the footer and the cookie notice, outlined, were never shown without JavaScript. A
+          boundary around the page itself would also let the shell stream before the page, and a
+          notFound() after that could no longer answer 404 (an Island does not stream). */}
+      <Island>
+        <Header user={user} bugReport={bugReport} />
+      </Island>
       <IntentPrefetch />
       {/* Fixed at the bottom of the screen, but early in the document: it is painted with the first
           content instead of after the whole page has been parsed. */}
-      <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
+      <Island>
+        <CookieNotice acceptedOnServer={cookieNoticeAccepted} />
+      </Island>
       <main id="main" className={styles.main} tabIndex={-1}>
-        {children}
+        <Island>{children}</Island>
       </main>
-      <Footer links={links} year={new Date().getFullYear()} />
-      <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
+      <Island>
+        <Footer links={links} year={new Date().getFullYear()} />
+      </Island>
+      <Island>
+        <SupportWidget scriptUrl={webEnv.supportChatScriptUrl} nonce={nonce} />
+      </Island>
     </>
   );
   // The gate (a client component) is only sent when the session could not be made: a normal
