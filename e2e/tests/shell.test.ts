@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { E2E_SKIP, launchBrowser, newContext } from '../lib/browser';
 import { startWebWithoutApi } from '../lib/stack';
+import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
 
 describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
   const baseUrl = inject('baseUrl');
@@ -249,6 +250,28 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     }
     await expect(page.getByTestId('calculator-total').isVisible()).resolves.toBe(true);
     await context.close();
+  });
+
+  it('every public page is sent whole, its shell and page as islands: nothing waits hidden for a script', async () => {
+    // An outlined Suspense boundary sends its content as <div hidden id="S:…"> for a script to
+    // reveal; an Island (an <Activity> boundary) is sent in place between <!--&--> markers and
+    // hydrated on its own (decision 009, issue #19).
+    const pages = PUBLIC_PAGES.filter((p) => !p.pending && (p.status ?? 200) === 200 && !p.embeddable);
+    for (const page of pages) {
+      const address = await resolvePath(page, baseUrl);
+      const html = await (await fetch(`${baseUrl}${address}`)).text();
+      // Next streams a slow generateMetadata that way (title, meta and link tags for the head): that
+      // alone may wait; no content of the page may.
+      const hidden = [...html.matchAll(/<div hidden id="S:\d+">([\s\S]*?)<\/div><script/g)].map((m) =>
+        m[1]!.replace(/<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>/g, ''),
+      );
+      expect(
+        hidden.filter((rest) => rest !== ''),
+        address,
+      ).toEqual([]);
+      // Header, cookie notice, page, footer, support widget, and the header's own islands.
+      expect(html.split('<!--&-->').length - 1, address).toBeGreaterThanOrEqual(8);
+    }
   });
 
   it('the brand icon is there for the tab, the bookmark and the home screen (no 404 for /favicon.ico)', async () => {

@@ -3,7 +3,6 @@ import { DraftResponseSchema } from '@freight/contracts/orders';
 import { MESSAGES } from '@freight/domain/messages';
 import { restoreDraft } from '@freight/domain/order-draft-schema';
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import type { SignedInUser } from '@/features/order/api/order-api';
 import { OrderWizard } from '@/features/order/components/order-wizard';
 import styles from '@/features/order/components/order.module.css';
@@ -42,9 +41,9 @@ export default async function OrderPage() {
   return (
     <div className={`container ${styles.page}`}>
       <h1 className={styles.pageTitle}>{MESSAGES.order.pageTitle}</h1>
-      <Suspense>
-        <OrderWizard initial={initial} initialUser={user} />
-      </Suspense>
+      {/* No Suspense boundary: React's server renderer would outline it (the wizard sent later in
+          the stream, hidden until a script reveals it), as it did until 2026-11-27. */}
+      <OrderWizard initial={initial} initialUser={user} />
     </div>
   );
 }

@@ -101,6 +101,15 @@ interface StepBodyProps extends StepProps {
   prices: RemoteState<PricesTermsResponse> | null;
   calculation: RemoteState<FullCalculatorResponse> | null;
   submitError: string | null;
+  /**
+   * Whether the step waits inside a Suspense boundary (with «Загрузка…») while its chunk loads.
+   * Not when the server rendered the step: React's server renderer would outline the boundary
+   * (the step sent later in the stream, hidden until a script reveals it: nothing shown without
+   * JavaScript, and the footer pushed down when it appeared). Steps after it are reached by
+   * history.pushState, which Next's router applies in a transition: React keeps the shown step
+   * until the next one's chunk is there (it is preloaded while the step is shown).
+   */
+  boundary: boolean;
 }
 
 /**
@@ -121,16 +130,11 @@ const StepBody = memo(function StepBody({
   prices,
   calculation,
   submitError,
+  boundary,
 }: StepBodyProps) {
   const stepProps = { draft, dispatch, errors };
-  return (
-    <Suspense
-      fallback={
-        <div className={styles.stepLoading} role="status">
-          <Spinner /> <span>{T.loading}</span>
-        </div>
-      }
-    >
+  const body = (
+    <>
       {step === 'route' ? <RouteStep {...stepProps} /> : null}
       {step === 'cargo' ? <CargoStep {...stepProps} packages={packages} cargoTypes={cargoTypes} /> : null}
       {step === 'time' && timeContext ? <TimeStep {...stepProps} context={timeContext} /> : null}
@@ -148,6 +152,18 @@ const StepBody = memo(function StepBody({
           account={account}
         />
       ) : null}
+    </>
+  );
+  if (!boundary) return body;
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.stepLoading} role="status">
+          <Spinner /> <span>{T.loading}</span>
+        </div>
+      }
+    >
+      {body}
     </Suspense>
   );
 });
@@ -173,6 +189,8 @@ export function OrderWizard({
   const params = useSearchParams();
   const router = useRouter();
   const { draft, dispatch, ready, settled, saveState, clear } = useOrderDraft(initial);
+  // The server rendered the step (the draft was ready on the first render): see StepBody's `boundary`.
+  const [stepRenderedByServer] = useState(() => ready && !hasCalculatorQuery(new URLSearchParams(params.toString())));
   const [user, setUser] = useState<SignedInUser | null>(initialUser ?? null);
   const [clock, setClock] = useState<Clock | null>(null);
   const [catalog, setCatalog] = useState<{ packages: PackageOption[] | null; cargoTypes: CargoTypeOption[] | null }>({
@@ -514,6 +532,7 @@ export function OrderWizard({
             prices={step === 'payment' ? { ...prices, data: planned } : null}
             calculation={step === 'review' || (step === 'payment' && promoTyped) ? calculation : null}
             submitError={step === 'review' ? submitError : null}
+            boundary={!stepRenderedByServer}
           />
           <div className={styles.actions}>
             {previous ? (

@@ -2,7 +2,6 @@ import { buildCargoListQuery, createOrderListState, parseOrderListUrl } from '@f
 import { MESSAGES } from '@freight/domain/messages';
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { Suspense } from 'react';
 import { AccountPage } from '@/features/account/components/account-page';
 import { loadProfile } from '@/features/auth/api/server';
 import { loadCargoPage } from '@/features/account-orders/api/server';
@@ -27,13 +26,13 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const first = await loadCargoPage(query);
   return (
     <AccountPage title={T.title} width="full">
-      <Suspense>
-        <OrdersList
-          initialUrl={state}
-          initialPage={first.kind === 'ok' ? first.page : null}
-          profiles={profile.profiles}
-        />
-      </Suspense>
+      {/* No Suspense boundary: React's server renderer would outline it (the list sent later in the
+          stream, hidden until a script reveals it, and the footer pushed down when it appears). */}
+      <OrdersList
+        initialUrl={state}
+        initialPage={first.kind === 'ok' ? first.page : null}
+        profiles={profile.profiles}
+      />
     </AccountPage>
   );
 }
