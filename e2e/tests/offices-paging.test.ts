@@ -63,12 +63,7 @@ describe.skipIf(E2E_SKIP)('/offices in pages (issue #19)', () => {
   });
 
   it('pages without JavaScript on a phone, and a page past the end shows the last one', async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 375, height: 800 },
-      locale: 'ru-RU',
-      javaScriptEnabled: false,
-    });
+    const context = await newContext(browser, baseUrl, 375, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/offices?page=2');
     const { total } = await summary(page);

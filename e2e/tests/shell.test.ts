@@ -230,12 +230,7 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
   it('without JavaScript every part of a page shows: the footer, the sign-in form, the calculator with its result', async () => {
     // React's server renderer outlines a large Suspense boundary: its content comes later in the
     // stream, hidden until a script reveals it, so without JavaScript it never shows.
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 375, height: 800 },
-      locale: 'ru-RU',
-      javaScriptEnabled: false,
-    });
+    const context = await newContext(browser, baseUrl, 375, { javaScriptEnabled: false });
     const page = await context.newPage();
     const calculator = '/calculator?from=1&from_name=Москва&to=62&to_name=Новосибирск&l=50&w=40&h=30&kg=100';
     for (const address of ['/', '/offices', '/news', '/auth/sign-in', calculator]) {
