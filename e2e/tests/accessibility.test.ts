@@ -224,7 +224,10 @@ describe.skipIf(E2E_SKIP)('accessibility: axe-core on every public page, both th
     }
     await menu.getByRole('button', { name: 'Закрыть меню' }).click();
     await menu.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Открыть меню');
+    // Radix returns focus in a setTimeout(0) after the dialog leaves the DOM: wait for it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Открыть меню');
     await context.close();
   });
 
@@ -246,7 +249,9 @@ describe.skipIf(E2E_SKIP)('accessibility: axe-core on every public page, both th
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toContain('Сообщить об ошибке');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toContain('Сообщить об ошибке');
     await context.close();
   });
 

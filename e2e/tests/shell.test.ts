@@ -107,7 +107,10 @@ describe.skipIf(E2E_SKIP)('page shell in a real browser', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Открыть меню');
+    // Radix returns focus in a setTimeout(0) after the dialog leaves the DOM: wait for it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Открыть меню');
 
     await burger.click();
     await dialog.getByRole('link', { name: 'О нас' }).click();
