@@ -17,6 +17,7 @@ import {
 } from '../lib/first-load-js';
 import { PUBLIC_PAGES, resolvePath } from '../lib/public-pages';
 import { ROOT } from '../lib/stack';
+import { COMPILE_HINT, firstLoadChunks } from '../../apps/web/src/build/compile-hints';
 
 /**
  * Issue #9 budget: a public page's first-load JavaScript (gzip) is at most 40 KB above a bare
@@ -63,6 +64,19 @@ describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', ()
     expect(scriptsContaining(DIST_DIR, chunks, ZOD_SIGNATURE).length).toBeGreaterThan(0);
   });
 
+  it('only the chunks some page loads with its HTML carry the compile hint', async () => {
+    const firstLoad = firstLoadChunks(DIST_DIR);
+    const onDemand = readdirSync(path.join(DIST_DIR, 'static/chunks'))
+      .filter((name) => name.endsWith('.js') && !firstLoad.has(`static/chunks/${name}`))
+      .map((name) => `/_next/static/chunks/${name}`);
+    // A chunk loaded on demand (a dialog, the map) is compiled the usual way, lazily.
+    expect(onDemand.length).toBeGreaterThan(0);
+    for (const src of onDemand) {
+      const code = await (await fetch(`${baseUrl}${src}`)).text();
+      expect(code.startsWith(COMPILE_HINT), src).toBe(false);
+    }
+  });
+
   it('the back-office signatures are real: some built chunk carries each of them', () => {
     const chunks = readdirSync(path.join(DIST_DIR, 'static/chunks'), { recursive: true })
       .map(String)
@@ -100,6 +114,12 @@ describe.skipIf(E2E_SKIP)('first-load JavaScript budget of the public pages', ()
             scriptsContaining(DIST_DIR, sources, signature),
             `${address}: back-office code (${signature})`,
           ).toEqual([]);
+        }
+        // Every script of the first load, as served, starts with V8's compile hint: compiled
+        // ahead of time off the main thread (decision 009).
+        for (const src of sources) {
+          const code = await (await fetch(`${baseUrl}${src}`)).text();
+          expect(code.slice(0, COMPILE_HINT.length + 1), `${address}: ${src}`).toBe(`${COMPILE_HINT}\n`);
         }
         // zod (≈ 30 KB gzip) is loaded by `import()` when a form is submitted, never up front.
         expect(scriptsContaining(DIST_DIR, sources, ZOD_SIGNATURE), `${address}: first-load scripts with zod`).toEqual(
