@@ -90,6 +90,9 @@ try {
             .replace(/^_|_$/g, '')
             .slice(0, 60) || 'home'
         }-${theme}-${width}.png`;
+        // A full-page picture shows what a visitor sees by scrolling: sections with content-visibility:
+        // auto are rendered once near the viewport, so the picture renders them all.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
         await page.screenshot({ path: path.join(out, name), fullPage: true });
         console.log(path.join(out, name));
       }
