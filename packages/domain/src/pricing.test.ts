@@ -15,6 +15,8 @@ import {
   pickBreak,
   summarizePlaces,
   summarizeTotals,
+  toCentiKg,
+  toLitres,
   type DoorTariff,
   type PromoCode,
   type RouteTariff,
@@ -66,6 +68,38 @@ const door: DoorTariff = {
 };
 
 const cargo = (weightKg: number, volumeM3: number, quantity = 1) => summarizeTotals(quantity, weightKg, volumeM3);
+
+describe('charged units', () => {
+  // The rule before issue #19 cleared the noise through a string (`toPrecision(12)`); the
+  // arithmetic that replaced it must charge every typed measure the same.
+  const byString = (value: number, scale: number, min: number) =>
+    Math.max(min, Math.ceil(Number((value * scale).toPrecision(12))));
+
+  it('a typed measure is charged in whole units, without the noise of binary fractions', () => {
+    expect(toLitres(0.1 * 3)).toBe(300); // 0.30000000000000004 m³
+    expect(toLitres(0.5)).toBe(500);
+    expect(toLitres(0.0101)).toBe(11); // a part of a litre is a whole litre
+    expect(toCentiKg(1.005)).toBe(101); // 100.49999999999999 after × 100: noise, not a fraction
+    expect(toCentiKg(12.341)).toBe(1235);
+    expect(toCentiKg(0)).toBe(1);
+    expect(toLitres(Number.NaN)).toBe(10);
+  });
+
+  it('every measure typed with up to three decimals is charged as the string rule charged it', () => {
+    const differ: string[] = [];
+    for (let thousandths = 1; thousandths <= 200_000; thousandths += 1) {
+      const typed = thousandths / 1000;
+      for (const value of [typed, typed * 3, typed / 7, typed * 1.1]) {
+        if (toCentiKg(value) !== byString(value, 100, 1)) differ.push(`${value} kg`);
+        if (toLitres(value) !== byString(value, 1000, 10)) differ.push(`${value} m³`);
+      }
+    }
+    for (const kgValue of [19_999.99, 20_000, 1e6 + 0.01, 123_456.789]) {
+      if (toCentiKg(kgValue) !== byString(kgValue, 100, 1)) differ.push(`${kgValue} kg`);
+    }
+    expect(differ).toEqual([]);
+  });
+});
 
 describe('rate breaks', () => {
   it.each([

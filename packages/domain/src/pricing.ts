@@ -167,14 +167,25 @@ export function percentOf(amountKopecks: number, bp: number): number {
   return divRoundHalfUp(amountKopecks * bp, 10_000);
 }
 
+/**
+ * `Math.ceil` of a scaled measure after clearing binary noise: 0.1 × 3 × 1000 is
+ * 300.00000000000006 litres, charged as 300, not 301. A value within a trillionth of a whole
+ * number is that number (the noise of one multiplication is about 1e-16 of it). Arithmetic only:
+ * the prices of a price list call this a few times per transportation type (issue #19).
+ */
+function ceilClearingNoise(scaled: number): number {
+  const nearest = Math.round(scaled);
+  return Math.abs(scaled - nearest) <= Math.abs(scaled) * 1e-12 ? nearest : Math.ceil(scaled);
+}
+
 /** Kilograms → whole hundredths of a kg, rounded up after clearing binary noise (min 1 = 0.01 kg). */
 export function toCentiKg(kg: number): number {
-  return Math.max(1, Math.ceil(Number((toPriceAmount(kg) * 100).toPrecision(12))));
+  return Math.max(1, ceilClearingNoise(toPriceAmount(kg) * 100));
 }
 
 /** Cubic metres → whole litres, rounded up after clearing binary noise (min 10 = 0.01 m³). */
 export function toLitres(m3: number): number {
-  return Math.max(10, Math.ceil(Number((toPriceAmount(m3) * 1000).toPrecision(12))));
+  return Math.max(10, ceilClearingNoise(toPriceAmount(m3) * 1000));
 }
 
 /** The break applying to `quantity` (inclusive upper bounds, grid sorted ascending; the open step last). */
@@ -234,8 +245,9 @@ export function calculateFreight(
   const measuredLitres = toLitres(cargo.volumeM3);
   const crateExtra = cargo.crateVolumeM3 > 0 ? percentOf(Math.ceil(cargo.crateVolumeM3 * 1000), crateVolumeBp) : 0;
   const litres = Math.ceil((measuredLitres * route.volumeCoefficientPermille) / 1000) + crateExtra;
-  // Where the charged volume comes from when it is not the measured one (issue 21: no number unexplained).
-  const volume =
+  // Where the charged volume comes from when it is not the measured one (issue 21: no number
+  // unexplained). Worded only for an explanation: a price list's totals need no text (issue #19).
+  const volumeText = () =>
     litres === measuredLitres
       ? m3(litres)
       : P.volumeCounted(
@@ -253,7 +265,9 @@ export function calculateFreight(
     amount = divRoundHalfUp(rate * paid, 100);
     if (explain) {
       const basis =
-        paid > actualCentiKg ? `${kg(paid)} ${P.volumeWeight(volume, formatNumber(route.densityKgPerM3))}` : kg(paid);
+        paid > actualCentiKg
+          ? `${kg(paid)} ${P.volumeWeight(volumeText(), formatNumber(route.densityKgPerM3))}`
+          : kg(paid);
       explanation = `${P.freight}: ${basis} × ${formatRub(rate)} = ${formatRub(amount)}`;
     } else {
       explanation = '';
@@ -266,7 +280,7 @@ export function calculateFreight(
     amount = Math.max(byWeight, byVolume);
     if (!explain) explanation = '';
     else if (byVolume > byWeight) {
-      explanation = `${P.freight}: ${volume} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`;
+      explanation = `${P.freight}: ${volumeText()} × ${formatRub(volumeRate)} = ${formatRub(byVolume)} ${P.byVolume}`;
     } else {
       explanation = `${P.freight}: ${kg(actualCentiKg)} × ${formatRub(weightRate)} = ${formatRub(byWeight)}`;
     }
