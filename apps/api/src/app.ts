@@ -124,8 +124,9 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   await app.register(inputGuard);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 
   // Helmet's headers, computed once at start-up (plugins/security-headers.ts).
@@ -150,12 +151,7 @@ export async function buildApp({
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('permissions-policy')) {
-      void reply.header('permissions-policy', PERMISSIONS_POLICY);
-    }
-    return payload;
+    additionalHeaders: { 'permissions-policy': PERMISSIONS_POLICY },
   });
 
   await app.register(cookie);

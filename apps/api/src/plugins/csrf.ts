@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@freight/domain';
 import { AppError } from '../errors/app-error';
@@ -26,25 +26,29 @@ export const csrfPlugin = fp(
     opts: { allowedOrigins: readonly string[]; sessionCookie: string; staffCookie?: string },
   ) => {
     const allowed = new Set(opts.allowedOrigins);
-    app.addHook('onRequest', async (request, reply) => {
-      void reply.header('vary', 'Origin, Sec-Fetch-Site');
-      if (SAFE_METHODS.has(request.method)) return;
+    const rejected = () => new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+    /** Why `request` is refused, or null when it may go on. */
+    const refusal = (request: FastifyRequest): AppError | null => {
+      if (SAFE_METHODS.has(request.method)) return null;
       const cookieSent =
         request.cookies[opts.sessionCookie] !== undefined ||
         (opts.staffCookie !== undefined && request.cookies[opts.staffCookie] !== undefined);
-      if (!cookieSent && /^bearer /i.test(request.headers.authorization ?? '')) return;
+      if (!cookieSent && /^bearer /i.test(request.headers.authorization ?? '')) return null;
       const site = request.headers['sec-fetch-site'];
       const origin = request.headers.origin;
       if (typeof site === 'string' && site !== '') {
-        if (site === 'same-origin' && (origin === undefined || allowed.has(origin))) return;
-        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+        return site === 'same-origin' && (origin === undefined || allowed.has(origin)) ? null : rejected();
       }
-      if (typeof origin === 'string') {
-        if (allowed.has(origin)) return;
-        throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
-      }
+      if (typeof origin === 'string') return allowed.has(origin) ? null : rejected();
       // @fastify/cookie parsed the cookies in its own onRequest hook, registered before this one.
-      if (cookieSent) throw new AppError('CSRF_REJECTED', 403, MESSAGES.common.csrfRejected);
+      return cookieSent ? rejected() : null;
+    };
+    // A callback hook, not an async one: it runs on every request.
+    app.addHook('onRequest', (request, reply, done) => {
+      void reply.header('vary', 'Origin, Sec-Fetch-Site');
+      const error = refusal(request);
+      if (error) done(error);
+      else done();
     });
   },
   { name: 'csrf' },

@@ -67,6 +67,11 @@ describe('fast serializer for hot routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(FullCalculatorResponseSchema.parse(res.json())).toEqual(answer);
+    // Handed over as UTF-8 bytes: the length is in bytes, the Cyrillic and ₽ arrive whole.
+    expect(Buffer.isBuffer(compile(FullCalculatorResponseSchema, '200')(answer))).toBe(true);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.rawPayload.length).toBeGreaterThan(res.payload.length);
+    expect(res.payload).toContain('"total_text":"3\u00A0085,50\u00A0₽"');
     await app.close();
   });
 });

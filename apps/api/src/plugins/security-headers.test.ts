@@ -29,17 +29,27 @@ describe('security headers computed once', () => {
 
   it('lets a route replace one of them', async () => {
     const app = Fastify();
-    await app.register(securityHeaders, options);
+    await app.register(securityHeaders, { ...options, additionalHeaders: { 'Permissions-Policy': 'camera=()' } });
     app.get('/json', async () => ({ ok: true }));
     app.get('/docs', async (_request, reply) =>
-      reply.header('content-security-policy', "default-src 'self'").send('ok'),
+      reply
+        .header('content-security-policy', "default-src 'self'")
+        .header('permissions-policy', 'fullscreen=(self)')
+        .send('ok'),
     );
     const json = await app.inject({ method: 'GET', url: '/json' });
     expect(json.headers['x-content-type-options']).toBe('nosniff');
     expect(json.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(json.headers['permissions-policy']).toBe('camera=()');
     const docs = await app.inject({ method: 'GET', url: '/docs' });
     expect(docs.headers['content-security-policy']).toBe("default-src 'self'");
+    expect(docs.headers['permissions-policy']).toBe('fullscreen=(self)');
     expect(docs.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // A call no route knows gets them too.
+    const unknown = await app.inject({ method: 'GET', url: '/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['permissions-policy']).toBe('camera=()');
+    expect(unknown.headers['x-frame-options']).toBe('SAMEORIGIN');
     await app.close();
   });
 });

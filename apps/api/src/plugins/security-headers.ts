@@ -35,10 +35,25 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Helmet's security headers on every answer, from options fixed at start-up. */
+/** Options of {@link securityHeaders}: helmet's, and headers of our own set beside them. */
+export type SecurityHeadersOptions = HelmetOptions & {
+  /** Set on every answer with helmet's (`permissions-policy`, say); a route may replace any. */
+  additionalHeaders?: Record<string, string>;
+};
+
+/**
+ * Helmet's security headers, and the additional ones, on every answer, from options fixed at
+ * start-up: one callback hook, names lower-cased once (Fastify would lower-case each name of
+ * every answer).
+ */
 export const securityHeaders = fp(
-  async (app: FastifyInstance, options: HelmetOptions) => {
-    const headers = helmetHeaders(options);
+  async (app: FastifyInstance, { additionalHeaders = {}, ...options }: SecurityHeadersOptions) => {
+    const headers = Object.fromEntries(
+      Object.entries({ ...helmetHeaders(options), ...additionalHeaders }).map(([name, value]) => [
+        name.toLowerCase(),
+        value,
+      ]),
+    );
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
       done();

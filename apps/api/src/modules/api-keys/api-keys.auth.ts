@@ -1,5 +1,5 @@
 import { API_KEYS_TEXTS } from '@freight/domain/texts/api-keys';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorBodySchema } from '@freight/contracts';
 import { API_KEY_SCOPE_PERMISSION, MESSAGES, roleCan, type ApiKeyScope } from '@freight/domain';
@@ -83,11 +83,7 @@ export const apiKeyAuth = fp(
       max: (request: FastifyRequest) => request.apiKey!.ratePerMinute,
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      const header = request.headers.authorization;
-      // Other schemes are not ours (a staging site's Basic auth, say): the call goes on without them.
-      if (header === undefined || !BEARER.test(header)) return;
-      if (request.is404 || request.routeOptions.config.ownBearer) return;
+    const authenticate = async (request: FastifyRequest, reply: FastifyReply, header: string) => {
       if (opts.cookieNames.some((name) => request.cookies[name] !== undefined)) {
         throw new AppError('AMBIGUOUS_CREDENTIALS', 400, K.ambiguousCredentials);
       }
@@ -119,6 +115,15 @@ export const apiKeyAuth = fp(
       if (permission && !roleCan(key.role, permission)) {
         throw new AppError('FORBIDDEN', 403, MESSAGES.team.forbidden);
       }
+    };
+
+    // A callback hook: the calls without a key, nearly all of them, go on without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const header = request.headers.authorization;
+      // Other schemes are not ours (a staging site's Basic auth, say): the call goes on without them.
+      if (header === undefined || !BEARER.test(header)) return done();
+      if (request.is404 || request.routeOptions.config.ownBearer) return done();
+      authenticate(request, reply, header).then(() => done(), done);
     });
   },
   { name: 'api-key-auth', dependencies: ['@fastify/cookie', '@fastify/rate-limit', 'csrf'] },
