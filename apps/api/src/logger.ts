@@ -99,8 +99,8 @@ export class RequestLog extends LogController {
    * The server's logger without redaction, for the request line only (made on the first line).
    * That line is built here of fields that never hold a secret or personal data — method, route
    * pattern or query-less path, status, time, the request id — and the redaction's wildcard
-   * paths (`*.phone`, …) cost a walk of every value of every line, the message included: about
-   * a tenth of the API's time per request in a profile of the pricing hot path (issue #19). Every
+   * paths (`*.phone`, …) cost a walk of every value of every line, the message included: 6 % of
+   * the samples of a CPU profile of the pricing hot path (issue #19). Every
    * other line, the failed request's with its error included, keeps the redaction.
    */
   private plain: FastifyBaseLogger | undefined;
