@@ -69,6 +69,8 @@ describe('request logs', () => {
       request.log.warn({ req: request, headers: request.headers, body: request.body }, 'diagnostic dump');
       return reply.code(204).send();
     });
+    // A route that asks for warnings only: its request line is not written.
+    app.get('/api/v1/test-only/quiet', { logLevel: 'warn' }, async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(async () => {
@@ -129,6 +131,9 @@ describe('request logs', () => {
     expect(ofRequest(unknownId)).toEqual([
       expect.objectContaining({ msg: 'request', method: 'GET', path: '/api/v1/no-such-call', statusCode: 404 }),
     ]);
+    // A route's own log level holds for its request line.
+    await app.inject({ method: 'GET', url: '/api/v1/test-only/quiet', headers: { 'x-request-id': 'req-quiet-0001' } });
+    expect(ofRequest('req-quiet-0001')).toEqual([]);
     // Fastify's own pair of lines is off.
     expect(lines().filter((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toEqual([]);
 

@@ -121,7 +121,8 @@ export class RequestLog extends LogController {
         : { method: request.method, route, statusCode: reply.statusCode, responseTime };
     if (error) {
       request.log.error({ ...line, err: error }, 'request failed');
-    } else {
+    } else if ((request.log as Partial<Pick<pino.Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') !== false) {
+      // The request's own level decides (a route's `logLevel` included), as it did for Fastify's line.
       this.plain ??= request.server.log.child({}, { redact: [] });
       // `reqId` first, where the request's own logger binds it: the line reads as it always did.
       this.plain.info({ reqId: request.id, ...line }, 'request');
