@@ -422,10 +422,37 @@ describe.skipIf(E2E_SKIP)('price calculator in a real browser', () => {
     const page = await context.newPage();
     await page.goto('/');
     const slot = page.locator('[data-slot="calculator"]');
+    // The empty result waits still: its skeleton shimmers only while a price is being calculated
+    // (a shimmer that never stopped had the browser draw 60 frames a second, issue #19).
+    await expect(slot.getByTestId('calculator-result').getAttribute('data-state')).resolves.toBe('idle');
+    await page.waitForLoadState('load');
+    await page.evaluate(() => {
+      const w = window as unknown as { __resultAnimations: () => number; __pendingAnimations: number | null };
+      const el = document.querySelector('[data-testid="calculator-result"]')!;
+      w.__resultAnimations = () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && el.contains((a.effect as KeyframeEffect | null)?.target ?? null))
+          .length;
+      w.__pendingAnimations = null;
+      new MutationObserver(() => {
+        if (w.__pendingAnimations === null && el.getAttribute('data-state') === 'pending') {
+          w.__pendingAnimations = w.__resultAnimations();
+        }
+      }).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+    });
+    const resultAnimations = () =>
+      page.evaluate(() => (window as unknown as { __resultAnimations: () => number }).__resultAnimations());
+    await expect(resultAnimations()).resolves.toBe(0);
     await chooseCity(page, 'Откуда', 'Моск', 'Москва');
     await chooseCity(page, 'Куда', 'Казан', 'Казань');
     await slot.getByLabel('Вес, кг').fill('5');
     await waitForResult(page);
+    // While the first price was pending, the skeleton's three rows shimmered.
+    await expect(
+      page.evaluate(() => (window as unknown as { __pendingAnimations: number | null }).__pendingAnimations),
+    ).resolves.toBe(3);
+    await expect(resultAnimations()).resolves.toBe(0);
     await expect(slot.getByTestId('arrival-auto').innerText()).resolves.toMatch(RUSSIAN_DATE);
     // The home page keeps the inputs in its own address too, and so does the full calculator link.
     await page.waitForURL(/kg=5/);

@@ -61,6 +61,8 @@ export const CALCULATOR_TEXTS = {
   resultTitle: 'Стоимость и сроки',
   resultEmpty: 'Укажите города и вес груза — покажем стоимость и сроки для каждого вида перевозки.',
   recalculating: 'Пересчитываем…',
+  /** The empty result while the first price is being calculated. */
+  calculating: 'Считаем стоимость и сроки…',
   calculateFailed: 'Не удалось рассчитать стоимость',
   retry: 'Повторить',
   typesLabel: 'Вид перевозки',

@@ -74,17 +74,26 @@ describe('Calculator', () => {
 
   it('asks once, 500 ms after the last keystroke, shows the result and mirrors the inputs into the URL', async () => {
     render(<Calculator initialDraft={routeDraft()} packages={[]} layout="full" syncUrl />);
+    const result = screen.getByTestId('calculator-result');
+    // Nothing to price yet: the result waits, not busy (its skeleton stands still).
+    expect(result).toHaveAttribute('data-state', 'idle');
+    expect(result).toHaveAttribute('aria-busy', 'false');
     const weight = screen.getByLabelText('Вес, кг');
     fireEvent.change(weight, { target: { value: '6' } });
     await act(() => vi.advanceTimersByTimeAsync(200));
     fireEvent.change(weight, { target: { value: '60' } });
+    // The first price is pending from the keystroke on: busy, the skeleton shimmers, and no
+    // «Пересчитываем…», which is for numbers already on screen.
+    expect(result).toHaveAttribute('data-state', 'pending');
+    expect(result).toHaveAttribute('aria-busy', 'true');
+    expect(within(result).getByText('Пересчитываем…')).toHaveAttribute('data-visible', 'false');
+    expect(within(result).getByText('Считаем стоимость и сроки…')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(499));
     expect(calls('prices_terms_calculation')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(calls('prices_terms_calculation')).toHaveLength(1);
     expect(String(calls('prices_terms_calculation')[0]![0])).toContain('weight=60');
 
-    const result = screen.getByTestId('calculator-result');
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(within(result).getByText('Доставим 12 марта 2026 г.')).toBeInTheDocument();
     expect(within(result).getByText(/Экспресс/)).toBeInTheDocument();
@@ -100,6 +109,7 @@ describe('Calculator', () => {
     }
     expect(screen.getByLabelText('Объём, м³')).toHaveValue('0,06');
     expect(result).toHaveAttribute('data-state', 'pending');
+    expect(within(result).getByText('Пересчитываем…')).toHaveAttribute('data-visible', 'true');
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(calls('full_calculator_standard')).toHaveLength(1);
     expect(result).toHaveAttribute('data-state', 'done');

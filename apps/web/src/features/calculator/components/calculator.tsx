@@ -192,7 +192,9 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
     }
     // Choosing another type only asks for its breakdown: no reason to wait.
     const onlyType = typeChanged && mem.prices?.query === input.pricesQuery;
-    setCalc((current) => ({ ...current, status: current.result ? 'pending' : 'idle' }));
+    // Pending from now until the answer: the first price too (the result's skeleton shimmers and
+    // the result is aria-busy), not only a recalculation over numbers already shown.
+    setCalc((current) => ({ ...current, status: 'pending' }));
     runner.schedule(input, onlyType || force ? 0 : DEFAULT_DEBOUNCE_MS);
   }, []);
 

@@ -49,6 +49,8 @@ export function ResultPanel({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const SubHeading = headingLevel === 2 ? 'h3' : 'h4';
   const pending = status === 'pending';
+  /** «Пересчитываем…» over the numbers already shown; a first price shimmers its skeleton instead. */
+  const recalculating = pending && result !== null;
   const breakdown = result?.breakdown ?? null;
   const selected = breakdown?.transportation_type.code ?? null;
   const lines = breakdown ? (
@@ -81,7 +83,7 @@ export function ResultPanel({
         <Heading id={titleId} className={styles.resultTitle}>
           {T.resultTitle}
         </Heading>
-        <span className={styles.pending} data-visible={pending} aria-hidden={!pending}>
+        <span className={styles.pending} data-visible={recalculating} aria-hidden={!recalculating}>
           {T.recalculating}
         </span>
       </div>
@@ -100,7 +102,7 @@ export function ResultPanel({
 
       {!result && status !== 'error' ? (
         <div className={styles.empty}>
-          <p>{T.resultEmpty}</p>
+          <p>{pending ? T.calculating : T.resultEmpty}</p>
           <ul className={styles.skeleton} aria-hidden="true">
             {SKELETON_ROWS.map((row) => (
               <li key={row} />
