@@ -23,7 +23,10 @@
 //   at the default 4×: Total Blocking Time ≤ 1.5× the bare page's, score within 5 points of it;
 //   at the calibrated slowdown: performance ≥ 95; CLS ≤ 0.05; first-load JS ≤ 40 KB above the bare page.
 // Each row says PASS or FAIL (and which goal failed); the load average of the host is printed
-// at the start and the end, since other work on a shared host moves every number.
+// at the start and the end, since other work on a shared host moves every number. A second table
+// splits each page's TBT at 4× by source (document, unattributed style/layout/paint, framework
+// scripts, the page's scripts, stylesheets; e2e/lib/tbt-sources.ts), so a failing row says where
+// its time goes.
 // Knobs: BENCH_RUNS (default 5, runs per page and slowdown), BENCH_SKIP_BUILD=1 (reuse the existing builds),
 // CHROMIUM_PATH (default /usr/bin/chromium), API_FROM_SOURCE=1 (run the API from TypeScript),
 // BENCH_PAGES=order,news (only the pages with these names or paths), BENCH_CPU_MULTIPLIER.
@@ -39,6 +42,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { calibratedMultiplier } from '../e2e/lib/cpu-calibration.ts';
 import { BUDGET_ABOVE_BARE_BYTES, firstLoadJs, frameworkFirstLoad, kb } from '../e2e/lib/first-load-js.ts';
 import { PUBLIC_PAGES, resolvePath } from '../e2e/lib/public-pages.ts';
+import { meanSplit, TBT_SOURCE_LABELS, TBT_SOURCES, tbtBySource } from '../e2e/lib/tbt-sources.ts';
 import { freePort, startStack, waitFor } from '../e2e/lib/stack.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -100,7 +104,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run (mobile, simulated slow 4G, the given CPU slowdown); a failed trace is repeated. */
-async function lighthouseRun(url, port, cpuSlowdownMultiplier) {
+async function lighthouseRun(url, port, cpuSlowdownMultiplier, frameworkPaths = new Set()) {
   for (let attempt = 0; ; attempt += 1) {
     const result = await lighthouse(url, {
       port,
@@ -120,7 +124,18 @@ async function lighthouseRun(url, port, cpuSlowdownMultiplier) {
       }
       throw new Error(`${url}: ${lhr.runtimeError.message}`);
     }
+    const tasks = lhr.audits['long-tasks'].details?.items ?? [];
     return {
+      // The run's blocking time by source (e2e/lib/tbt-sources.ts): where the time goes.
+      split: tbtBySource(
+        tasks,
+        {
+          firstContentfulPaint: lhr.audits['first-contentful-paint'].numericValue,
+          interactive: lhr.audits.interactive.numericValue,
+        },
+        url,
+        frameworkPaths,
+      ),
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
@@ -143,6 +158,7 @@ function summarize(runs) {
     benchmarkIndex: median(of('benchmarkIndex')),
     scores: of('score'),
     tbts: of('tbt').map(Math.round),
+    split: meanSplit(of('split')),
   };
 }
 
@@ -178,6 +194,9 @@ async function main() {
   const bareServer = await startBare();
   const bare = bareServer.load;
   const framework = frameworkFirstLoad(distDir);
+  // Each build's framework scripts (rootMainFiles), to tell framework from page time in the TBT split.
+  const frameworkPaths = new Set(framework.files.map((f) => f.src));
+  const bareFrameworkPaths = new Set(frameworkFirstLoad(path.join(bareDir, '.next')).files.map((f) => f.src));
   console.log(
     `\nBare Next.js page: ${kb(bare.gzip)} first-load JS (gzip) in ${bare.files.length} files; ` +
       `framework floor of the product build (rootMainFiles): ${kb(framework.gzip)}.`,
@@ -243,8 +262,9 @@ async function main() {
     for (const row of measured) row.runs = { default: [], calibrated: [] };
     for (let i = 0; i < RUNS; i += 1) {
       for (const row of measured) {
-        row.runs.default.push(await lighthouseRun(row.url, chrome.port, defaultMultiplier));
-        row.runs.calibrated.push(await lighthouseRun(row.url, chrome.port, multiplier));
+        const paths = row.reference ? bareFrameworkPaths : frameworkPaths;
+        row.runs.default.push(await lighthouseRun(row.url, chrome.port, defaultMultiplier, paths));
+        row.runs.calibrated.push(await lighthouseRun(row.url, chrome.port, multiplier, paths));
       }
       console.log(`run ${i + 1}/${RUNS} of ${measured.length} pages done (load average ${loadAverage()})`);
     }
@@ -324,6 +344,26 @@ async function main() {
       `(${os.cpus().length} CPUs). ` +
       (failed ? `${failed} page(s) FAIL (see the last column).` : 'All pages PASS.'),
   );
+
+  // Where the time goes: each run's long tasks (simulated) split by the file Lighthouse attributes
+  // them to, clipped to [FCP, TTI] beyond 50 ms; means over the runs at the default slowdown.
+  console.log(
+    `\nWhere the TBT at ${defaultMultiplier}× goes (ms, mean per run; long tasks by attributed file, blocking part between ` +
+      `FCP and TTI): document = HTML parsing, inline scripts and the layout the parser starts; unattrib. = style, layout ` +
+      `and paint outside any script; framework = the build's rootMainFiles (React, Next.js client); page JS = the page's ` +
+      `other scripts; CSS = stylesheet parsing.`,
+  );
+  const splitHeader = `${'page'.padEnd(30)} ${TBT_SOURCES.map((s) => pad(TBT_SOURCE_LABELS[s], 10)).join(' ')} ${pad('sum', 7)}`;
+  console.log(splitHeader);
+  console.log('-'.repeat(splitHeader.length));
+  for (const row of rows) {
+    const split = row.atDefault?.split;
+    if (!split) continue;
+    const sum = TBT_SOURCES.reduce((total, s) => total + split[s], 0);
+    console.log(
+      `${`${row.name} ${row.address}`.slice(0, 30).padEnd(30)} ${TBT_SOURCES.map((s) => pad(Math.round(split[s]), 10)).join(' ')} ${pad(Math.round(sum), 7)}`,
+    );
+  }
 }
 
 main().catch((error) => {
