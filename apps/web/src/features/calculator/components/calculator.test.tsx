@@ -198,6 +198,17 @@ describe('Calculator', () => {
     expect(screen.getByLabelText('Мест')).toHaveValue('1');
   });
 
+  it("asks at once for a draft restored without the server's answer, pending until it comes", async () => {
+    const draft = orderDraftReducer(routeDraft(), { type: 'cargo/update', patch: { weight: 60 } });
+    render(<Calculator initialDraft={draft} packages={[]} layout="full" syncUrl={false} />);
+    const result = screen.getByTestId('calculator-result');
+    expect(result).toHaveAttribute('data-state', 'pending');
+    expect(within(result).getByText('Считаем стоимость и сроки…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls('prices_terms_calculation')).toHaveLength(1);
+    expect(result).toHaveAttribute('data-state', 'done');
+  });
+
   it('restores a shared result without asking again', async () => {
     const draft = orderDraftReducer(routeDraft(), { type: 'cargo/update', patch: { weight: 60 } });
     render(

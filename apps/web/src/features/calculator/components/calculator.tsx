@@ -112,7 +112,8 @@ export function Calculator({ initialDraft, initialResult = null, packages, layou
 
   // --- live calculation -------------------------------------------------------------------
   const [calc, setCalc] = useState<CalcState>(() => ({
-    status: initialResult ? 'done' : 'idle',
+    // A complete draft without the server's answer is asked at once (the effect below): pending.
+    status: initialResult ? 'done' : inputOf(initialDraft).pricesQuery !== null ? 'pending' : 'idle',
     result: initialResult,
     error: null,
     fields: initialResult?.fields ?? {},
