@@ -23,8 +23,8 @@
 //   at the default 4×: Total Blocking Time ≤ 1.5× the bare page's, score within 5 points of it;
 //   at the calibrated slowdown: performance ≥ 95; CLS ≤ 0.05; first-load JS ≤ 40 KB above the bare page.
 // Each row says PASS or FAIL (and which goal failed); the load average of the host is printed
-// at the start and the end, since other work on a shared host moves every number. A second table
-// splits each page's TBT at 4× by source (document, unattributed style/layout/paint, framework
+// at the start and the end, since other work on a shared host moves every number. Two more tables
+// split each page's TBT at 4× and at the calibrated slowdown by source (document, unattributed style/layout/paint, framework
 // scripts, the page's scripts, stylesheets; e2e/lib/tbt-sources.ts), so a failing row says where
 // its time goes.
 // Knobs: BENCH_RUNS (default 5, runs per page and slowdown), BENCH_SKIP_BUILD=1 (reuse the existing builds),
@@ -346,23 +346,29 @@ async function main() {
   );
 
   // Where the time goes: each run's long tasks (simulated) split by the file Lighthouse attributes
-  // them to, clipped to [FCP, TTI] beyond 50 ms; means over the runs at the default slowdown.
-  console.log(
-    `\nWhere the TBT at ${defaultMultiplier}× goes (ms, mean per run; long tasks by attributed file, blocking part between ` +
-      `FCP and TTI): document = HTML parsing, inline scripts and the layout the parser starts; unattrib. = style, layout ` +
-      `and paint outside any script; framework = the build's rootMainFiles (React, Next.js client); page JS = the page's ` +
-      `other scripts; CSS = stylesheet parsing.`,
-  );
-  const splitHeader = `${'page'.padEnd(30)} ${TBT_SOURCES.map((s) => pad(TBT_SOURCE_LABELS[s], 10)).join(' ')} ${pad('sum', 7)}`;
-  console.log(splitHeader);
-  console.log('-'.repeat(splitHeader.length));
-  for (const row of rows) {
-    const split = row.atDefault?.split;
-    if (!split) continue;
-    const sum = TBT_SOURCES.reduce((total, s) => total + split[s], 0);
+  // them to, clipped to [FCP, TTI] beyond 50 ms; means over the runs, at each slowdown.
+  const slowdowns = [
+    ['atDefault', `${defaultMultiplier}×`],
+    ['atCalibrated', `the calibrated ${multiplier.toFixed(2)}×`],
+  ];
+  for (const [key, label] of slowdowns) {
     console.log(
-      `${`${row.name} ${row.address}`.slice(0, 30).padEnd(30)} ${TBT_SOURCES.map((s) => pad(Math.round(split[s]), 10)).join(' ')} ${pad(Math.round(sum), 7)}`,
+      `\nWhere the TBT at ${label} goes (ms, mean per run; long tasks by attributed file, blocking part between ` +
+        `FCP and TTI): document = HTML parsing, inline scripts and the layout the parser starts; unattrib. = style, layout ` +
+        `and paint outside any script; framework = the build's rootMainFiles (React, Next.js client); page JS = the page's ` +
+        `other scripts; CSS = stylesheet parsing.`,
     );
+    const splitHeader = `${'page'.padEnd(30)} ${TBT_SOURCES.map((s) => pad(TBT_SOURCE_LABELS[s], 10)).join(' ')} ${pad('sum', 7)}`;
+    console.log(splitHeader);
+    console.log('-'.repeat(splitHeader.length));
+    for (const row of rows) {
+      const split = row[key]?.split;
+      if (!split) continue;
+      const sum = TBT_SOURCES.reduce((total, s) => total + split[s], 0);
+      console.log(
+        `${`${row.name} ${row.address}`.slice(0, 30).padEnd(30)} ${TBT_SOURCES.map((s) => pad(Math.round(split[s]), 10)).join(' ')} ${pad(Math.round(sum), 7)}`,
+      );
+    }
   }
 }
 
