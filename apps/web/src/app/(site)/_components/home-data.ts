@@ -1,5 +1,4 @@
 import 'server-only';
-import type { z } from 'zod';
 import {
   AdditionalServicesResponseSchema,
   API_PATHS,
@@ -10,16 +9,13 @@ import {
   PromotionsResponseSchema,
   TransportationTypesResponseSchema,
 } from '@freight/contracts';
-import { apiGet } from '@/lib/api/server';
+import { publicData } from '@/lib/api/public';
 
-/** One section's data, or null when its call failed: the rest of the page still renders. */
-async function optional<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
-  try {
-    return await apiGet(path, schema, { timeoutMs: 3_000 });
-  } catch {
-    return null;
-  }
-}
+/**
+ * Every section's data is public (the same for every visitor), so it comes from the process's
+ * cache of public answers; a section whose call failed is null and the rest of the page renders.
+ */
+const optional = publicData;
 
 export async function loadHomeData() {
   const [popular, promotions, news, services, transport, integration, network] = await Promise.all([

@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { COPYRIGHT_START_YEAR, formatCount, formatNumber, MESSAGES, pluralize } from '@freight/domain';
 import { API_PATHS, CountryMapResponseSchema, TransportationTypesResponseSchema } from '@freight/contracts';
 import { BRAND } from '@/config/brand';
-import { apiGet } from '@/lib/api/server';
+import { publicData } from '@/lib/api/public';
 import styles from '../page-text.module.css';
 
 export const metadata: Metadata = {
@@ -11,22 +11,14 @@ export const metadata: Metadata = {
   description: `${BRAND.fullName}: перевозка сборных грузов по России с ${COPYRIGHT_START_YEAR} года, сеть терминалов во всех федеральных округах.`,
 };
 
-async function optional<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch {
-    return null;
-  }
-}
-
 /** «в 1 городе», «в 79 городах». */
 const CITY_PREPOSITIONAL = { one: 'городе', few: 'городах', many: 'городах', other: 'города' } as const;
 const YEAR_FORMS = { one: 'год', few: 'года', many: 'лет', other: 'года' } as const;
 
 export default async function AboutPage() {
   const [network, transport] = await Promise.all([
-    optional(() => apiGet(API_PATHS.countryMap, CountryMapResponseSchema)),
-    optional(() => apiGet(API_PATHS.transportationTypes, TransportationTypesResponseSchema)),
+    publicData(API_PATHS.countryMap, CountryMapResponseSchema),
+    publicData(API_PATHS.transportationTypes, TransportationTypesResponseSchema),
   ]);
   const years = new Date().getFullYear() - COPYRIGHT_START_YEAR;
   const figures = network

@@ -8,7 +8,8 @@ import {
 import { draftFromCalculatorQuery } from '@freight/domain/shipment/query';
 import type { OrderDraft } from '@freight/domain/order-draft';
 import { webEnv } from '@/config/env';
-import { apiGet, visitorHeaders } from '@/lib/api/server';
+import { publicData } from '@/lib/api/public';
+import { visitorHeaders } from '@/lib/api/server';
 import { runCalculation, type CalculationResult, type Fetcher } from '../lib/calculation';
 import type { PackageOption } from '../components/calculator';
 import { MESSAGES } from '@freight/domain/messages';
@@ -27,13 +28,12 @@ export function draftForQuery(params: Record<string, string | string[] | undefin
   return draftFromCalculatorQuery(toSearchParams(params));
 }
 
-/** GET duty_packages/package, or null when the call fails (the packaging list is then hidden). */
-export async function loadPackages(): Promise<PackageOption[] | null> {
-  try {
-    return await apiGet(API_PATHS.packages, PackagesResponseSchema, { timeoutMs: 3_000 });
-  } catch {
-    return null;
-  }
+/**
+ * GET duty_packages/package (public: from the process's cache), or null when the call fails
+ * (the packaging list is then hidden).
+ */
+export function loadPackages(): Promise<PackageOption[] | null> {
+  return publicData(API_PATHS.packages, PackagesResponseSchema);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Subdivision,
 } from '@freight/contracts';
 import { webEnv } from '@/config/env';
-import { createPublicCache } from '@/lib/api/public-cache';
+import { publicApi } from '@/lib/api/public';
 import { apiGet, ApiStatusError, visitorHeaders } from '@/lib/api/server';
 
 export interface OfficeSearch {
@@ -25,8 +25,8 @@ export interface OfficeSearch {
 /** Offices on one page of /offices. */
 export const OFFICES_PAGE_SIZE = 20;
 
-/** The offices and cities are the same for every visitor: kept as long as the API allows (60 s / 300 s). */
-const publicCache = createPublicCache({ baseUrl: () => webEnv.apiInternalUrl });
+// The offices and cities are the same for every visitor: they come from the process's cache of
+// public answers (lib/api/public.ts), kept as long as the API allows (60 s / 300 s).
 
 export interface OfficePage {
   offices: Subdivision[];
@@ -48,7 +48,7 @@ export async function searchOffices(search: OfficeSearch, page = 1): Promise<Off
   }
   params.set('skip', String((page - 1) * OFFICES_PAGE_SIZE));
   params.set('limit', String(OFFICES_PAGE_SIZE));
-  const { data, headers } = await publicCache.get(
+  const { data, headers } = await publicApi.get(
     `${API_PATHS.deliverySubdivisions}?${params.toString()}`,
     SubdivisionsResponseSchema,
   );
@@ -61,7 +61,7 @@ export async function searchOffices(search: OfficeSearch, page = 1): Promise<Off
  * for the map. The same object while the answer is kept, so what is made of it can be kept too.
  */
 export async function getNetworkMap(): Promise<CountryMap> {
-  const { data } = await publicCache.get(API_PATHS.countryMap, CountryMapResponseSchema);
+  const { data } = await publicApi.get(API_PATHS.countryMap, CountryMapResponseSchema);
   return data;
 }
 
