@@ -4,11 +4,12 @@ import { webEnv } from '@/config/env';
 import { createPublicCache } from './public-cache';
 
 /**
- * The web process's one cache of the API's public answers (the same for every visitor: offices,
- * cities, news on the home page, the footer's links, packaging…), kept as long as the API's own
- * Cache-Control allows. A page's server render then asks the API only for what is the visitor's
- * own (the session, the draft): before, home made ten calls per render, which the API answered
- * one after another, and its HTML started 40–60 ms after the request (issue #19).
+ * The web process's one cache of the API's public reference data (the same for every visitor and
+ * not edited in the back-office: offices, cities, the network map, services, transport, packaging),
+ * kept as long as the API's own Cache-Control allows. Content the back-office publishes (news,
+ * promotions, the footer's links) is not read through it: the editor is told it shows at once.
+ * Before, home made ten calls per render, which the API answered one after another, and its HTML
+ * started 40–75 ms after the request; now three (issue #19).
  */
 export const publicApi = createPublicCache({ baseUrl: () => webEnv.apiInternalUrl, timeoutMs: 3_000 });
 

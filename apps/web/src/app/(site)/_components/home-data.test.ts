@@ -5,6 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { API_PATHS } from '@freight/contracts';
 
 vi.mock('server-only', () => ({}));
+// The visitor of the render: their cookie goes with the calls made on their behalf only.
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ toString: () => 'session=visitor' }),
+  headers: async () => new Headers(),
+}));
 
 /** A real HTTP server in the API's place: public answers, each path counted, one path failing on demand. */
 let server: Server;
@@ -44,37 +49,44 @@ beforeEach(() => {
   vi.resetModules();
 });
 
-const HOME_PATHS = [
+/** Reference data: the same for every visitor, kept by the process. */
+const REFERENCE_PATHS = [
   API_PATHS.popularCities,
-  API_PATHS.promotion,
-  API_PATHS.news,
   API_PATHS.additionalServices,
   API_PATHS.transportationTypes,
   API_PATHS.integrationMenu,
   API_PATHS.countryMap,
 ];
+/** What the back-office publishes and promises to show at once. */
+const CONTENT_PATHS = [API_PATHS.promotion, API_PATHS.news];
+
+const pathsOf = (cookie: string | undefined) =>
+  calls
+    .filter((c) => c.cookie === cookie)
+    .map((c) => c.path)
+    .sort();
 
 describe('loadHomeData', () => {
-  it('asks the API once per section and renders again from the process cache, without the visitor’s cookies', async () => {
+  it('asks for the reference data once and keeps it, without the visitor’s cookie; news and promotions at every render', async () => {
     const { loadHomeData } = await import('./home-data');
     const first = await loadHomeData();
     expect(Object.values(first).every((section) => section !== null)).toBe(true);
-    expect(calls.map((c) => c.path).sort()).toEqual([...HOME_PATHS].sort());
-    const again = await loadHomeData();
-    expect(again).toEqual(first);
-    expect(calls).toHaveLength(HOME_PATHS.length);
-    expect(calls.every((c) => c.cookie === undefined)).toBe(true);
+    expect(pathsOf(undefined)).toEqual([...REFERENCE_PATHS].sort());
+    expect(pathsOf('session=visitor')).toEqual([...CONTENT_PATHS].sort());
+    expect(await loadHomeData()).toEqual(first);
+    expect(pathsOf(undefined)).toEqual([...REFERENCE_PATHS].sort());
+    expect(pathsOf('session=visitor')).toEqual([...CONTENT_PATHS, ...CONTENT_PATHS].sort());
   });
 
   it('leaves out only the section whose call failed, and asks for it again next time', async () => {
-    failing = API_PATHS.promotion;
+    failing = API_PATHS.countryMap;
     const { loadHomeData } = await import('./home-data');
     const data = await loadHomeData();
-    expect(data.promotions).toBeNull();
+    expect(data.network).toBeNull();
     expect(data.news).toEqual(answers[API_PATHS.news]);
     failing = null;
-    expect((await loadHomeData()).promotions).toEqual([]);
-    expect(calls.filter((c) => c.path === API_PATHS.promotion)).toHaveLength(2);
-    expect(calls.filter((c) => c.path === API_PATHS.news)).toHaveLength(1);
+    expect((await loadHomeData()).network).toEqual(answers[API_PATHS.countryMap]);
+    expect(calls.filter((c) => c.path === API_PATHS.countryMap)).toHaveLength(2);
+    expect(calls.filter((c) => c.path === API_PATHS.popularCities)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { z } from 'zod';
 import {
   AdditionalServicesResponseSchema,
   API_PATHS,
@@ -10,26 +11,39 @@ import {
   TransportationTypesResponseSchema,
 } from '@freight/contracts';
 import { publicData } from '@/lib/api/public';
+import { apiGet } from '@/lib/api/server';
 
 /**
- * Every section's data is public (the same for every visitor), so it comes from the process's
- * cache of public answers; a section whose call failed is null and the rest of the page renders.
+ * Content the back-office publishes (news, promotions): asked at every render, since the editor is
+ * told it shows on the site at once; null when the call failed, and the rest of the page renders.
  */
-const optional = publicData;
+async function fresh<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+  try {
+    return await apiGet(path, schema, { timeoutMs: 3_000 });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reference data (cities, services, transport, integrations, the network) is the same for every
+ * visitor and not edited in the back-office: it comes from the process's cache of public answers.
+ */
+const reference = publicData;
 
 export async function loadHomeData() {
   const [popular, promotions, news, services, transport, integration, network] = await Promise.all([
-    optional(API_PATHS.popularCities, PopularCitiesResponseSchema),
-    optional(`${API_PATHS.promotion}?actual=true`, PromotionsResponseSchema),
-    optional(`${API_PATHS.news}?to_main_page=true&page_size=4`, NewsListResponseSchema),
-    optional(API_PATHS.additionalServices, AdditionalServicesResponseSchema),
-    optional(API_PATHS.transportationTypes, TransportationTypesResponseSchema),
-    optional(API_PATHS.integrationMenu, IntegrationMenuResponseSchema),
-    optional(API_PATHS.countryMap, CountryMapResponseSchema),
+    reference(API_PATHS.popularCities, PopularCitiesResponseSchema),
+    fresh(`${API_PATHS.promotion}?actual=true`, PromotionsResponseSchema),
+    fresh(`${API_PATHS.news}?to_main_page=true&page_size=4`, NewsListResponseSchema),
+    reference(API_PATHS.additionalServices, AdditionalServicesResponseSchema),
+    reference(API_PATHS.transportationTypes, TransportationTypesResponseSchema),
+    reference(API_PATHS.integrationMenu, IntegrationMenuResponseSchema),
+    reference(API_PATHS.countryMap, CountryMapResponseSchema),
   ]);
   return { popular, promotions, news, services, transport, integration, network };
 }
 
 export async function loadNetwork() {
-  return optional(API_PATHS.countryMap, CountryMapResponseSchema);
+  return reference(API_PATHS.countryMap, CountryMapResponseSchema);
 }

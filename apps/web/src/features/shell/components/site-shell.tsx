@@ -5,7 +5,7 @@ import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freig
 import { webEnv } from '@/config/env';
 import { Island } from '@/components/island';
 import { getCurrentUser } from '@/lib/api/current-user';
-import { publicData } from '@/lib/api/public';
+import { apiGet } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
 import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
@@ -23,9 +23,13 @@ async function loadUser(): Promise<HeaderUser | null> {
   return { id: user.id, name: user.name, isVerified: user.is_verified };
 }
 
-/** The footer's links: the same for every visitor, from the process's cache of public answers. */
-function loadFooterLinks(): Promise<FooterLink[] | null> {
-  return publicData(API_PATHS.dynamicContent, DynamicContentResponseSchema);
+/** The footer's links, asked at every render: the back-office edits them and they show at once. */
+async function loadFooterLinks(): Promise<FooterLink[] | null> {
+  try {
+    return await apiGet(API_PATHS.dynamicContent, DynamicContentResponseSchema, { timeoutMs: 3_000 });
+  } catch {
+    return null;
+  }
 }
 
 /** The page shell of spec §2: header, content container, footer, support widget, session gate. */
