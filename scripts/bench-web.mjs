@@ -24,9 +24,9 @@
 //   at the calibrated slowdown: performance ≥ 95; CLS ≤ 0.05; first-load JS ≤ 40 KB above the bare page.
 // Each row says PASS or FAIL (and which goal failed); the load average of the host is printed
 // at the start and the end, since other work on a shared host moves every number. Two more tables
-// split each page's TBT at 4× and at the calibrated slowdown by source (document, unattributed style/layout/paint, framework
-// scripts, the page's scripts, stylesheets; e2e/lib/tbt-sources.ts), so a failing row says where
-// its time goes.
+// split each page's TBT, at 4× and at the calibrated slowdown, by source (document, unattributed
+// style/layout/paint, framework scripts, the page's scripts, stylesheets; e2e/lib/tbt-sources.ts),
+// so a failing row says where its time goes.
 // Knobs: BENCH_RUNS (default 5, runs per page and slowdown), BENCH_SKIP_BUILD=1 (reuse the existing builds),
 // CHROMIUM_PATH (default /usr/bin/chromium), API_FROM_SOURCE=1 (run the API from TypeScript),
 // BENCH_PAGES=order,news (only the pages with these names or paths), BENCH_CPU_MULTIPLIER.

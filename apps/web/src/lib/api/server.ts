@@ -63,3 +63,15 @@ export async function apiGet<S extends z.ZodType>(
   if (!response.ok) throw new ApiStatusError(path, response.status);
   return schema.parse(await response.json());
 }
+
+/**
+ * apiGet for a section a page can do without (news on home, the footer's links): its data, or
+ * null when the call failed for any reason, after at most 3 s; the rest of the page renders.
+ */
+export async function apiGetOrNull<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+  try {
+    return await apiGet(path, schema, { timeoutMs: 3_000 });
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { z } from 'zod';
 import {
   AdditionalServicesResponseSchema,
   API_PATHS,
@@ -11,24 +10,15 @@ import {
   TransportationTypesResponseSchema,
 } from '@freight/contracts';
 import { publicData } from '@/lib/api/public';
-import { apiGet } from '@/lib/api/server';
+import { apiGetOrNull } from '@/lib/api/server';
 
 /**
- * Content the back-office publishes (news, promotions): asked at every render, since the editor is
- * told it shows on the site at once; null when the call failed, and the rest of the page renders.
+ * Content the back-office publishes (news, promotions) is asked at every render, since the editor
+ * is told it shows on the site at once. Reference data (cities, services, transport, integrations,
+ * the network) is the same for every visitor and not edited in the back-office: it comes from the
+ * process's cache of public answers. A section whose call failed is null; the rest renders.
  */
-async function fresh<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
-  try {
-    return await apiGet(path, schema, { timeoutMs: 3_000 });
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Reference data (cities, services, transport, integrations, the network) is the same for every
- * visitor and not edited in the back-office: it comes from the process's cache of public answers.
- */
+const fresh = apiGetOrNull;
 const reference = publicData;
 
 export async function loadHomeData() {

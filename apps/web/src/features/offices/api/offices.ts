@@ -25,16 +25,17 @@ export interface OfficeSearch {
 /** Offices on one page of /offices. */
 export const OFFICES_PAGE_SIZE = 20;
 
-// The offices and cities are the same for every visitor: they come from the process's cache of
-// public answers (lib/api/public.ts), kept as long as the API allows (60 s / 300 s).
-
 export interface OfficePage {
   offices: Subdivision[];
   /** How many offices match the search on all pages. */
   total: number;
 }
 
-/** One page (1-based) of duty_delivery_subdivisions/subdivision with the page's filters. */
+/**
+ * One page (1-based) of duty_delivery_subdivisions/subdivision with the page's filters. Offices and
+ * cities are the same for every visitor: from the process's cache of public answers
+ * (lib/api/public.ts), kept as long as the API allows (60 s / 300 s).
+ */
 export async function searchOffices(search: OfficeSearch, page = 1): Promise<OfficePage> {
   const params = new URLSearchParams();
   if (search.text) params.set('name', search.text);

@@ -5,7 +5,7 @@ import { API_PATHS, DynamicContentResponseSchema, type FooterLink } from '@freig
 import { webEnv } from '@/config/env';
 import { Island } from '@/components/island';
 import { getCurrentUser } from '@/lib/api/current-user';
-import { apiGet } from '@/lib/api/server';
+import { apiGetOrNull } from '@/lib/api/server';
 import { NONCE_HEADER, SESSION_STATE_HEADER } from '@/lib/request-headers';
 import { CookieNotice } from './cookie-notice';
 import { Footer } from './footer';
@@ -24,12 +24,8 @@ async function loadUser(): Promise<HeaderUser | null> {
 }
 
 /** The footer's links, asked at every render: the back-office edits them and they show at once. */
-async function loadFooterLinks(): Promise<FooterLink[] | null> {
-  try {
-    return await apiGet(API_PATHS.dynamicContent, DynamicContentResponseSchema, { timeoutMs: 3_000 });
-  } catch {
-    return null;
-  }
+function loadFooterLinks(): Promise<FooterLink[] | null> {
+  return apiGetOrNull(API_PATHS.dynamicContent, DynamicContentResponseSchema);
 }
 
 /** The page shell of spec §2: header, content container, footer, support widget, session gate. */
