@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse';
 import {
@@ -94,12 +95,19 @@ export function detectKind(bytes: Buffer, name: string): SpreadsheetKind {
 const XLSX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 const XLSX_MAX_ENTRIES = 2000;
 
+/** One part of the ZIP, as its central directory describes it. */
+interface ZipPart {
+  method: number;
+  compressedSize: number;
+  localHeader: number;
+}
+
 /**
  * Reads the ZIP central directory (no inflating): the file must be a ZIP with an Excel workbook
  * (`xl/workbook.xml`), without macros, with at most 2000 parts that inflate to at most 64 MB in
- * all. Returns nothing; throws the Russian 400s.
+ * all. Returns the parts by name; throws the Russian 400s.
  */
-export function checkXlsxContainer(bytes: Buffer): void {
+export function checkXlsxContainer(bytes: Buffer): Map<string, ZipPart> {
   const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
   // End of central directory: 22 bytes plus a comment of at most 65 535.
   let eocd = -1;
@@ -113,22 +121,53 @@ export function checkXlsxContainer(bytes: Buffer): void {
   const entries = bytes.readUInt16LE(eocd + 10);
   let offset = bytes.readUInt32LE(eocd + 16);
   if (entries === 0xffff || offset === 0xffffffff || entries > XLSX_MAX_ENTRIES) throw broken();
-  const names = new Set<string>();
+  const parts = new Map<string, ZipPart>();
   let inflated = 0;
   for (let n = 0; n < entries; n += 1) {
     if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw broken();
+    const method = bytes.readUInt16LE(offset + 10);
+    const compressedSize = bytes.readUInt32LE(offset + 20);
     const size = bytes.readUInt32LE(offset + 24);
     const nameLength = bytes.readUInt16LE(offset + 28);
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
-    if (size === 0xffffffff) throw broken();
+    const localHeader = bytes.readUInt32LE(offset + 42);
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localHeader === 0xffffffff) throw broken();
     inflated += size;
-    names.add(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+    parts.set(bytes.toString('utf8', offset + 46, offset + 46 + nameLength), { method, compressedSize, localHeader });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   if (inflated > XLSX_MAX_INFLATED_BYTES) throw broken();
-  if (!names.has('xl/workbook.xml')) throw fileError('IMPORT_FILE_TYPE', T.fileType);
-  if ([...names].some((name) => /vbaProject\.bin$/i.test(name))) throw fileError('IMPORT_FILE_TYPE', T.fileMacros);
+  if (!parts.has('xl/workbook.xml')) throw fileError('IMPORT_FILE_TYPE', T.fileType);
+  if ([...parts.keys()].some((name) => /vbaProject\.bin$/i.test(name)))
+    throw fileError('IMPORT_FILE_TYPE', T.fileMacros);
+  return parts;
+}
+
+/**
+ * A part's content as a stream, inflated as it is read (stored and deflated parts; anything
+ * else is a broken file). At most {@link XLSX_MAX_INFLATED_BYTES} come out of any one part,
+ * whatever its directory entry claims.
+ */
+function partStream(bytes: Buffer, part: ZipPart): Readable {
+  const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
+  const at = part.localHeader;
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw broken();
+  const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
+  if (start + part.compressedSize > bytes.length) throw broken();
+  const data = bytes.subarray(start, start + part.compressedSize);
+  if (part.method === 0) return Readable.from([data]);
+  if (part.method !== 8) throw broken();
+  let out = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      out += chunk.length;
+      done(out > XLSX_MAX_INFLATED_BYTES ? broken() : null, chunk);
+    },
+  });
+  // An error anywhere (bad deflate data, the limit) destroys the returned stream with it; an
+  // early destroy by the reader is not an error.
+  return pipeline(Readable.from([data]), createInflateRaw(), limit, () => {});
 }
 
 /** A row of the file: its spreadsheet number and the cell texts in file column order. */
@@ -169,26 +208,74 @@ function xlsxCellText(value: ExcelJS.CellValue, column: number, row: number): st
   return '';
 }
 
-/** Rows of the first worksheet, streamed; stops reading after the row limit is passed. */
-async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
+/** What {@link xlsxRows} uses of ExcelJS's streaming reader beyond its typings (exceljs 4.4). */
+interface WorkbookReaderParts {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> }>;
+  model?: { sheets?: { rId?: string; state?: string }[] };
+  workbookRels?: { Id?: string; Target?: string }[];
+}
+
+/** The ZIP path of a relationship target of xl/workbook.xml (`worksheets/sheet1.xml`, `/xl/…`). */
+function workbookPartPath(target: string): string {
+  return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+}
+
+/**
+ * Rows of the workbook's first sheet (its first visible tab), streamed: the sheet is inflated
+ * and parsed as it is read, so reading stops soon after the row limit whatever the file's size.
+ *
+ * ExcelJS's streaming reader is fed the parts itself, in the order they depend on each other
+ * (relationships, workbook, shared strings, styles, then the sheet), from the central directory
+ * read above. Its own single pass over the ZIP loses late parts now and then on Node ≥ 18
+ * (exceljs#3064: «Cannot read properties of undefined (reading 'sheets')» for about 1 read in
+ * 500 of a workbook ExcelJS wrote, whose xl/workbook.xml comes last), which called a good file
+ * broken.
+ */
+async function* xlsxRows(bytes: Buffer, parts: Map<string, ZipPart>): AsyncGenerator<RawRow> {
+  const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
   const Excel = await loadExcelJs();
-  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     entries: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
     worksheets: 'emit',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      const cells: string[] = [];
-      const values = row.values as ExcelJS.CellValue[];
-      for (let column = 1; column < values.length; column += 1) {
-        cells.push(xlsxCellText(values[column], column, row.number));
+  }) as unknown as WorkbookReaderParts;
+  const part = (name: string) => parts.get(name);
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (!rels) throw broken();
+  await reader._parseRels(partStream(bytes, rels));
+  await reader._parseWorkbook(partStream(bytes, part('xl/workbook.xml')!));
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of reader._parseSharedStrings(partStream(bytes, sharedStrings)));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(partStream(bytes, styles));
+
+  const sheets = reader.model?.sheets ?? [];
+  const first = sheets.find((sheet) => !sheet.state || sheet.state === 'visible') ?? sheets[0];
+  const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
+  const path = target ? workbookPartPath(target) : null;
+  const sheetPart = path ? part(path) : undefined;
+  if (!sheetPart) throw broken();
+  const sheetNo = path!.match(/sheet(\d+)\.xml$/)?.[1] ?? '1';
+  const stream = partStream(bytes, sheetPart);
+  try {
+    for (const { value: worksheet } of reader._parseWorksheet(stream, sheetNo)) {
+      for await (const row of worksheet) {
+        const cells: string[] = [];
+        const values = row.values as ExcelJS.CellValue[];
+        for (let column = 1; column < values.length; column += 1) {
+          cells.push(xlsxCellText(values[column], column, row.number));
+        }
+        yield { number: row.number, cells };
       }
-      yield { number: row.number, cells };
     }
-    return; // the first sheet only
+  } finally {
+    stream.destroy();
   }
 }
 
@@ -251,8 +338,7 @@ export interface ParsedImportFile {
  * than {@link CARGO_IMPORT_MAX_ROWS} rows, a formula anywhere, or a broken file refuse it too.
  */
 export async function parseImportFile(bytes: Buffer, kind: SpreadsheetKind): Promise<ParsedImportFile> {
-  if (kind === 'xlsx') checkXlsxContainer(bytes);
-  const source = kind === 'xlsx' ? xlsxRows(bytes) : csvRows(bytes);
+  const source = kind === 'xlsx' ? xlsxRows(bytes, checkXlsxContainer(bytes)) : csvRows(bytes);
   let columns: (CargoImportColumnKey | null)[] | null = null;
   const rows: ParsedImportFile['rows'] = [];
   try {
