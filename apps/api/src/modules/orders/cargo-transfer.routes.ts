@@ -175,7 +175,8 @@ export const cargoTransferRoutes: FastifyPluginAsyncZod<{ deps: OrdersDeps }> = 
         summary: 'Import orders from an XLSX or CSV file: check every row, or create the valid ones',
         description:
           'Signed-in clients only. multipart/form-data with one file in field `file` (.xlsx or .csv, recognised ' +
-          `by content, under 5 MB, at most ${CARGO_IMPORT_MAX_ROWS} rows, no formulas), one order per row, columns as ` +
+          `by content, under 5 MB, at most ${CARGO_IMPORT_MAX_ROWS} rows, no formulas; of a workbook, its first visible ` +
+          'sheet), one order per row, columns as ' +
           'in the template (GET /cargo/import/template). `mode=check` checks every row with the order wizard’s ' +
           'rules and prices it, creating nothing; `mode=create` (needs `consent=true`, the personal-data consent for ' +
           'the people in the file) creates the valid rows, each with an Idempotency-Key derived from the owner and the ' +
