@@ -11,6 +11,7 @@ export const UPLOAD_TEXTS = {
   metadataTooLarge: 'Слишком большие метаданные изображения',
   interrupted: 'Загрузка прервана',
   chooseFiles: 'Выбрать файлы',
+  chooseFile: 'Выбрать файл',
   remove: 'Удалить файл',
   listLabel: 'Прикреплённые файлы',
   statusUploading: 'Загружается',

@@ -31,6 +31,16 @@ describe('FileUpload', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('asks for files, or for one file when only one is taken', () => {
+    const { unmount } = render(<FileUpload label="Снимки" items={[]} onSelect={vi.fn()} onRemove={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Выбрать файлы' })).toBeTruthy();
+    expect(screen.getByLabelText('Снимки')).toHaveProperty('multiple', true);
+    unmount();
+    render(<FileUpload label="Таблица" items={[]} multiple={false} onSelect={vi.fn()} onRemove={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Выбрать файл' })).toBeTruthy();
+    expect(screen.getByLabelText('Таблица')).toHaveProperty('multiple', false);
+  });
+
   it('shows each item with its size and status; progress only while sending', () => {
     const waiting = createUploadItem(file('ready.png'), 'u1');
     const progress = transitionUploadItem(createUploadItem(file('half.png'), 'u2'), {

@@ -81,7 +81,7 @@ export function FileUpload({
   onSelect,
   onRemove,
   onBlur,
-  chooseLabel = L.chooseFiles,
+  chooseLabel = multiple ? L.chooseFiles : L.chooseFile,
   className,
 }: FileUploadProps) {
   const id = useId();

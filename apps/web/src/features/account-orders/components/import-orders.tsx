@@ -132,6 +132,7 @@ export function ImportOrders({ onCreated }: { onCreated?: () => void }) {
                 label={T.importFile}
                 items={items}
                 accept={ACCEPT}
+                multiple={false}
                 error={form.formState.errors.file?.message ?? fileError ?? undefined}
                 onSelect={(files) => {
                   setFileError(null);
