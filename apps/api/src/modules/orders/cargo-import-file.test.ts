@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { CARGO_IMPORT_COLUMNS, CARGO_IMPORT_MAX_ROWS, MESSAGES } from '@freight/domain';
@@ -88,6 +89,29 @@ describe('reading an XLSX import file', () => {
       expect([error.code, error.fields]).toEqual(['IMPORT_FILE_BROKEN', { file: T.fileBroken }]);
     }
   });
+
+  it('reads a workbook of inline strings without shared strings or styles, its sheet named by an absolute path', async () => {
+    const column = (n: number): string =>
+      (n > 26 ? column(Math.floor((n - 1) / 26)) : '') + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[(n - 1) % 26];
+    const cells = (values: string[], row: number) =>
+      `<row r="${row}">${values.map((v, i) => `<c r="${column(i + 1)}${row}" t="inlineStr"><is><t>${v}</t></is></c>`).join('')}</row>`;
+    const bytes = zip(
+      minimalWorkbook('/xl/worksheets/orders.xml', {
+        'xl/worksheets/orders.xml': sheetXml(cells(HEADERS, 1) + cells(exampleRow('Инлайн'), 2)),
+      }),
+    );
+    expect(recipients(await parseImportFile(bytes, 'xlsx'))).toEqual(['Инлайн']);
+  });
+
+  it('stops inflating a part at 64 MB whatever the directory says it holds (a ZIP bomb is a broken file)', async () => {
+    const bomb = sheetXml(' '.repeat(65 * 1024 * 1024));
+    const bytes = zip(minimalWorkbook('worksheets/sheet1.xml', { 'xl/worksheets/sheet1.xml': bomb }), {
+      // The directory claims 1 KB for the sheet.
+      claimedSize: { 'xl/worksheets/sheet1.xml': 1024 },
+    });
+    const error = await refusal(parseImportFile(bytes, 'xlsx'));
+    expect([error.code, error.fields]).toEqual(['IMPORT_FILE_BROKEN', { file: T.fileBroken }]);
+  }, 30_000);
 });
 
 /** The ZIP with a deflated part's first bytes overwritten by ones that are not deflate data. */
@@ -105,4 +129,71 @@ function garblePart(zip: Buffer, name: string): Buffer {
   // 0xff… is a deflate block of reserved type 3: «invalid block type».
   out.fill(0xff, start, start + 16);
   return out;
+}
+
+const sheetXml = (rows: string) =>
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+
+/** The parts of a one-sheet workbook whose relationship points at `target`, with the given sheet parts. */
+function minimalWorkbook(target: string, sheets: Record<string, string>): Record<string, string> {
+  return {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="xml" ContentType="application/xml"/></Types>',
+    'xl/workbook.xml':
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+      '<sheets><sheet name="Заявки" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${target}"/>` +
+      '</Relationships>',
+    ...sheets,
+  };
+}
+
+/**
+ * A ZIP of deflated parts, written by hand so a test can make its directory lie about a part's
+ * size (`claimedSize`). CRCs are left 0: the reader does not check them.
+ */
+function zip(parts: Record<string, string>, { claimedSize = {} as Record<string, number> } = {}): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(parts)) {
+    const nameBytes = Buffer.from(name);
+    const raw = Buffer.from(text);
+    const data = deflateRawSync(raw);
+    const size = claimedSize[name] ?? raw.length;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(0x0800, 8);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(size, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    central.push(entry, nameBytes);
+    offset += local.length + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(parts).length, 8);
+  end.writeUInt16LE(Object.keys(parts).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }
