@@ -17,7 +17,8 @@ const SupportDialog = lazy(loadDialog);
 const preloadDialog = () => void loadDialog();
 
 /**
- * Support chat widget: hidden at first, the button appears SUPPORT_WIDGET_DELAY_MS after load.
+ * Support chat widget: hidden at first, the button appears SUPPORT_WIDGET_DELAY_MS after the
+ * window's load event.
  * It offers messenger links and a message form that goes to user/feedback; the footer's
  * «Обратная связь» anchor (#feedback) opens it too. An external chat script can be switched
  * on with SUPPORT_CHAT_SCRIPT_URL; it loads only after the same delay, with the page's nonce.
@@ -31,9 +32,19 @@ export function SupportWidget({ scriptUrl, nonce }: { scriptUrl?: string | undef
   const [wanted, setWanted] = useState(false);
   if (open && !wanted) setWanted(true);
 
+  // «Appears 5 seconds after load»: counted from the window's load event, not from hydration, which
+  // on a slow connection comes long before the page's images have arrived.
   useEffect(() => {
-    const timer = setTimeout(() => setVisible(true), SUPPORT_WIDGET_DELAY_MS);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      timer = setTimeout(() => setVisible(true), SUPPORT_WIDGET_DELAY_MS);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      clearTimeout(timer);
+    };
   }, []);
 
   useEffect(() => {
