@@ -32,6 +32,9 @@ export function fileError(code: string, message: string, status = 400): AppError
 
 export const tooLarge = () => fileError('PAYLOAD_TOO_LARGE', T.fileTooLarge, 413);
 
+/** A file that cannot be read as the table it claims to be: `IMPORT_FILE_BROKEN`. */
+const brokenFile = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
+
 /**
  * Reads an uploaded file into memory while counting it: the byte that reaches
  * CARGO_IMPORT_MAX_BYTES refuses it at once (413), so at most 5 MB is ever held.
@@ -108,7 +111,6 @@ interface ZipPart {
  * all. Returns the parts by name; throws the Russian 400s.
  */
 export function checkXlsxContainer(bytes: Buffer): Map<string, ZipPart> {
-  const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
   // End of central directory: 22 bytes plus a comment of at most 65 535.
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i -= 1) {
@@ -117,14 +119,14 @@ export function checkXlsxContainer(bytes: Buffer): Map<string, ZipPart> {
       break;
     }
   }
-  if (eocd < 0) throw broken();
+  if (eocd < 0) throw brokenFile();
   const entries = bytes.readUInt16LE(eocd + 10);
   let offset = bytes.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || offset === 0xffffffff || entries > XLSX_MAX_ENTRIES) throw broken();
+  if (entries === 0xffff || offset === 0xffffffff || entries > XLSX_MAX_ENTRIES) throw brokenFile();
   const parts = new Map<string, ZipPart>();
   let inflated = 0;
   for (let n = 0; n < entries; n += 1) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw broken();
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw brokenFile();
     const method = bytes.readUInt16LE(offset + 10);
     const compressedSize = bytes.readUInt32LE(offset + 20);
     const size = bytes.readUInt32LE(offset + 24);
@@ -132,37 +134,40 @@ export function checkXlsxContainer(bytes: Buffer): Map<string, ZipPart> {
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
     const localHeader = bytes.readUInt32LE(offset + 42);
-    if (size === 0xffffffff || compressedSize === 0xffffffff || localHeader === 0xffffffff) throw broken();
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localHeader === 0xffffffff) throw brokenFile();
     inflated += size;
     parts.set(bytes.toString('utf8', offset + 46, offset + 46 + nameLength), { method, compressedSize, localHeader });
     offset += 46 + nameLength + extraLength + commentLength;
   }
-  if (inflated > XLSX_MAX_INFLATED_BYTES) throw broken();
+  if (inflated > XLSX_MAX_INFLATED_BYTES) throw brokenFile();
   if (!parts.has('xl/workbook.xml')) throw fileError('IMPORT_FILE_TYPE', T.fileType);
   if ([...parts.keys()].some((name) => /vbaProject\.bin$/i.test(name)))
     throw fileError('IMPORT_FILE_TYPE', T.fileMacros);
   return parts;
 }
 
+/** What may still be inflated from one file: {@link XLSX_MAX_INFLATED_BYTES} across all its parts. */
+interface InflateBudget {
+  left: number;
+}
+
 /**
  * A part's content as a stream, inflated as it is read (stored and deflated parts; anything
- * else is a broken file). At most {@link XLSX_MAX_INFLATED_BYTES} come out of any one part,
- * whatever its directory entry claims.
+ * else is a broken file). What comes out is counted against the file's `budget`, whatever the
+ * directory entries claim: past it, the file is broken.
  */
-function partStream(bytes: Buffer, part: ZipPart): Readable {
-  const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
+function partStream(bytes: Buffer, part: ZipPart, budget: InflateBudget): Readable {
   const at = part.localHeader;
-  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw broken();
+  if (at + 30 > bytes.length || bytes.readUInt32LE(at) !== 0x04034b50) throw brokenFile();
   const start = at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
-  if (start + part.compressedSize > bytes.length) throw broken();
+  if (start + part.compressedSize > bytes.length) throw brokenFile();
   const data = bytes.subarray(start, start + part.compressedSize);
   if (part.method === 0) return Readable.from([data]);
-  if (part.method !== 8) throw broken();
-  let out = 0;
+  if (part.method !== 8) throw brokenFile();
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      out += chunk.length;
-      done(out > XLSX_MAX_INFLATED_BYTES ? broken() : null, chunk);
+      budget.left -= chunk.length;
+      done(budget.left < 0 ? brokenFile() : null, chunk);
     },
   });
   // An error anywhere (bad deflate data, the limit) destroys the returned stream with it; an
@@ -232,11 +237,10 @@ function workbookPartPath(target: string): string {
  * (relationships, workbook, shared strings, styles, then the sheet), from the central directory
  * read above. Its own single pass over the ZIP loses late parts now and then on Node ≥ 18
  * (exceljs#3064: «Cannot read properties of undefined (reading 'sheets')» for about 1 read in
- * 500 of a workbook ExcelJS wrote, whose xl/workbook.xml comes last), which called a good file
+ * 600 of a workbook ExcelJS wrote, whose xl/workbook.xml comes last), which called a good file
  * broken.
  */
 async function* xlsxRows(bytes: Buffer, parts: Map<string, ZipPart>): AsyncGenerator<RawRow> {
-  const broken = () => fileError('IMPORT_FILE_BROKEN', T.fileBroken);
   const Excel = await loadExcelJs();
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     entries: 'emit',
@@ -245,24 +249,27 @@ async function* xlsxRows(bytes: Buffer, parts: Map<string, ZipPart>): AsyncGener
     styles: 'cache',
     worksheets: 'emit',
   }) as unknown as WorkbookReaderParts;
-  const part = (name: string) => parts.get(name);
-  const rels = part('xl/_rels/workbook.xml.rels');
-  if (!rels) throw broken();
-  await reader._parseRels(partStream(bytes, rels));
-  await reader._parseWorkbook(partStream(bytes, part('xl/workbook.xml')!));
-  const sharedStrings = part('xl/sharedStrings.xml');
-  if (sharedStrings) for await (const _ of reader._parseSharedStrings(partStream(bytes, sharedStrings)));
-  const styles = part('xl/styles.xml');
-  if (styles) await reader._parseStyles(partStream(bytes, styles));
+  const budget: InflateBudget = { left: XLSX_MAX_INFLATED_BYTES };
+  const read = (name: string) => {
+    const part = parts.get(name);
+    return part ? partStream(bytes, part, budget) : null;
+  };
+  const rels = read('xl/_rels/workbook.xml.rels');
+  if (!rels) throw brokenFile();
+  await reader._parseRels(rels);
+  await reader._parseWorkbook(read('xl/workbook.xml')!);
+  const sharedStrings = read('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings));
+  const styles = read('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles);
 
   const sheets = reader.model?.sheets ?? [];
   const first = sheets.find((sheet) => !sheet.state || sheet.state === 'visible') ?? sheets[0];
   const target = reader.workbookRels?.find((rel) => rel.Id === first?.rId)?.Target;
-  const path = target ? workbookPartPath(target) : null;
-  const sheetPart = path ? part(path) : undefined;
-  if (!sheetPart) throw broken();
-  const sheetNo = path!.match(/sheet(\d+)\.xml$/)?.[1] ?? '1';
-  const stream = partStream(bytes, sheetPart);
+  const path = target ? workbookPartPath(target) : '';
+  const stream = read(path);
+  if (!stream) throw brokenFile();
+  const sheetNo = path.match(/sheet(\d+)\.xml$/)?.[1] ?? '1';
   try {
     for (const { value: worksheet } of reader._parseWorksheet(stream, sheetNo)) {
       for await (const row of worksheet) {
@@ -324,7 +331,7 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw fileError('IMPORT_FILE_BROKEN', T.fileBroken);
+    throw brokenFile();
   }
 }
 
@@ -368,7 +375,7 @@ export async function parseImportFile(bytes: Buffer, kind: SpreadsheetKind): Pro
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw fileError('IMPORT_FILE_BROKEN', T.fileBroken);
+    throw brokenFile();
   }
   if (!columns) throw fileError('IMPORT_COLUMNS', T.columnsMissing(matchImportHeaders([]).missing));
   if (rows.length === 0) throw fileError('IMPORT_EMPTY', T.fileEmpty);
