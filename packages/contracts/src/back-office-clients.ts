@@ -4,6 +4,7 @@ import {
   ACCESS_REQUEST_STATUSES,
   ACCESS_REQUEST_TYPES,
 } from '@freight/domain/access-request';
+import { CARGO_STATUS_CODES } from '@freight/domain/cargo-status';
 import { INBOX_STATUSES } from '@freight/domain/staff';
 import { PROFILE_ROLES } from '@freight/domain/team';
 import { cleanedString } from '@freight/domain/text-schema';
@@ -196,7 +197,7 @@ export type ClientProfileDetail = z.infer<typeof ClientProfileDetailSchema>;
 
 export const ClientCargoSchema = z.object({
   track_number: z.string(),
-  status: z.string(),
+  status: z.enum(CARGO_STATUS_CODES),
   status_label: z.string(),
   created_at: z.string(),
   route: z.string(),

@@ -8,6 +8,7 @@ import {
   availableCargoActions,
   canTransition,
   cargoStatusLabel,
+  cargoStatusOf,
   isCargoStatus,
   isClosedCargoStatus,
   type CargoStatus,
@@ -30,6 +31,13 @@ describe('cargo status model', () => {
     expect(cargoStatusLabel(status)).toBe(label);
     expect(isClosedCargoStatus(status)).toBe(closed);
     expect(isCargoStatus(status)).toBe(true);
+    expect(cargoStatusOf(status)).toBe(status);
+  });
+
+  it('a stored code this version does not know is read as a problem, not passed on as text', () => {
+    expect(isCargoStatus('lost_in_space')).toBe(false);
+    expect(cargoStatusOf('lost_in_space')).toBe('problem');
+    expect(cargoStatusOf('')).toBe('problem');
   });
 
   it('knows exactly the canonical set, in flow order, as filter options', () => {

@@ -55,6 +55,11 @@ export function isCargoStatus(value: string): value is CargoStatus {
   return (CARGO_STATUS_CODES as readonly string[]).includes(value);
 }
 
+/** A status as stored: a code this version does not know is answered as a problem, never passed on as free text. */
+export function cargoStatusOf(value: string): CargoStatus {
+  return isCargoStatus(value) ? value : 'problem';
+}
+
 /** Russian label of a status: `created` → «Заявка оформлена». */
 export function cargoStatusLabel(status: CargoStatus): string {
   return ORDERS_TEXTS.status[status];

@@ -3,11 +3,11 @@ import {
   PAYMENT_TYPES,
   canTransition,
   cargoStatusLabel,
+  cargoStatusOf,
   checkTrackNumber,
   formatDateTime,
   formatPhoneSpaced,
   formatRub,
-  isCargoStatus,
   isClosedCargoStatus,
   type CargoStatus,
 } from '@freight/domain';
@@ -79,7 +79,7 @@ type DriverBody = z.output<typeof BoDriverBodySchema>;
 type CancelBody = z.output<typeof BoCancelBodySchema>;
 type BulkBody = z.output<typeof BoBulkStatusBodySchema>;
 
-const statusOf = (row: { status: string }): CargoStatus => (isCargoStatus(row.status) ? row.status : 'problem');
+const statusOf = (row: { status: string }): CargoStatus => cargoStatusOf(row.status);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const phoneText = (phone: string | null) => (phone ? formatPhoneSpaced(phone) : null);
 

@@ -1,6 +1,7 @@
 import {
   accessRequestStatusLabel,
   cargoStatusLabel,
+  cargoStatusOf,
   formatPhoneSpaced,
   isAccessRequestOpen,
   isCargoStatus,
@@ -351,8 +352,8 @@ export async function getClient(deps: BackOfficeDeps, userId: number): Promise<C
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ru')),
     cargos: latest.map((cargo) => ({
       track_number: cargo.trackNumber,
-      status: cargo.status,
-      status_label: statusLabel(cargo.status),
+      status: cargoStatusOf(cargo.status),
+      status_label: cargoStatusLabel(cargoStatusOf(cargo.status)),
       created_at: cargo.createdAt.toISOString(),
       route: `${cargo.from} → ${cargo.to}`,
       price_kopecks: cargo.priceKopecks,

@@ -12,4 +12,17 @@ describe('Badge', () => {
       expect(badge).toHaveClass('badge', tone);
     },
   );
+
+  it('is compact in a table row when size is s, and not otherwise', () => {
+    render(
+      <>
+        <Badge tone="success" size="s">
+          Решена
+        </Badge>
+        <Badge tone="success">Одобрена</Badge>
+      </>,
+    );
+    expect(screen.getByText('Решена')).toHaveClass('badge', 'success', 'small');
+    expect(screen.getByText('Одобрена')).not.toHaveClass('small');
+  });
 });

@@ -7,7 +7,7 @@
 export { Alert } from './alert';
 export type { AlertProps, AlertVariant } from './alert';
 export { Badge } from './badge';
-export type { BadgeProps, BadgeTone } from './badge';
+export type { BadgeProps, BadgeSize, BadgeTone } from './badge';
 export { Button } from './button';
 export type {
   ButtonAppearance,

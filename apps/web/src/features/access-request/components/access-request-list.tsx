@@ -5,7 +5,7 @@ import { formatCount } from '@freight/domain/plural';
 import { ACCESS_REQUEST_TEXTS } from '@freight/domain/texts/access-request';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import styles from './access-request.module.css';
-import { StatusBadge } from './status-badge';
+import { AccessRequestStatusBadge } from '@/components/status/status-badges';
 
 const A = ACCESS_REQUEST_TEXTS;
 
@@ -32,7 +32,7 @@ export function AccessRequestList({ requests }: { requests: readonly AccessReque
       {requests.map((request) => (
         <li key={request.id} className={styles.card}>
           <div className={styles.cardHead}>
-            <StatusBadge status={request.status} label={request.status_label} />
+            <AccessRequestStatusBadge status={request.status} label={request.status_label} />
             <span className={styles.muted}>{request.type_label}</span>
           </div>
           <h3 className={styles.cardTitle}>

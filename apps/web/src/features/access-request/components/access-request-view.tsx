@@ -14,7 +14,7 @@ import { slotsLeft } from '../lib/files';
 import { AccessRequestForm } from './access-request-form';
 import { commentLabel } from './access-request-list';
 import styles from './access-request.module.css';
-import { StatusBadge } from './status-badge';
+import { AccessRequestStatusBadge } from '@/components/status/status-badges';
 import { useDocuments } from './use-documents';
 
 const A = ACCESS_REQUEST_TEXTS;
@@ -146,7 +146,7 @@ export function AccessRequestView({ request }: { request: AccessRequest }) {
   return (
     <div className={styles.view}>
       <div className={styles.cardHead}>
-        <StatusBadge status={request.status} label={request.status_label} />
+        <AccessRequestStatusBadge status={request.status} label={request.status_label} />
         <span className={styles.muted}>{request.type_label}</span>
       </div>
       <p className={styles.meta}>

@@ -4,8 +4,7 @@ import { formatRub } from '@freight/domain/money';
 import { formatCount } from '@freight/domain/plural';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import { SETTLEMENTS_TEXTS } from '@freight/domain/texts/settlements';
-import { clsx } from 'clsx';
-import { Hint, Panel } from '@/components/ui';
+import { Badge, Hint, Panel } from '@/components/ui';
 import { balanceText } from '../lib/balance';
 import styles from './finance.module.css';
 
@@ -51,11 +50,13 @@ export function ContractList({ contracts, positions, showProfiles }: ContractLis
                   <span className={styles.contractDate}>{S.contractSigned(formatLongDate(contract.signed_on))}</span>
                 </h3>
                 <p className={styles.badges}>
-                  <span className={clsx(styles.badge, contract.is_active ? styles.badgeOn : styles.badgeOff)}>
+                  <Badge tone={contract.is_active ? 'success' : 'neutral'} size="s">
                     {contract.is_active ? S.active : S.inactive}
-                  </span>
+                  </Badge>
                   {contract.is_default ? (
-                    <span className={clsx(styles.badge, styles.badgeMain)}>{S.isDefault}</span>
+                    <Badge tone="info" size="s">
+                      {S.isDefault}
+                    </Badge>
                   ) : null}
                 </p>
               </div>

@@ -2,11 +2,18 @@ import type { DiscountList as DiscountListData } from '@freight/contracts/commer
 import { formatNumber } from '@freight/domain/money';
 import { COMMERCIAL_TEXTS } from '@freight/domain/texts/commercial';
 import { Link } from '@/components/ui/link';
-import { Button, Hint, Panel } from '@/components/ui';
-import { discountState, validityText } from '../lib/validity';
+import { Badge, type BadgeTone, Button, Hint, Panel } from '@/components/ui';
+import { discountState, type DiscountState, validityText } from '../lib/validity';
 import styles from './offers.module.css';
 
 const S = COMMERCIAL_TEXTS.offersScreen;
+
+/** A discount in force stands out in green, a coming one in blue, an expired one grey. */
+const DISCOUNT_TONE: Record<DiscountState, BadgeTone> = {
+  active: 'success',
+  upcoming: 'info',
+  expired: 'neutral',
+};
 
 export interface DiscountListProps {
   data: DiscountListData;
@@ -51,9 +58,9 @@ export function DiscountList({ data, today, profileNames }: DiscountListProps) {
                 </p>
                 <div className={styles.cardHead}>
                   <h3>{discount.title}</h3>
-                  <span className={styles.badge} data-state={state}>
+                  <Badge tone={DISCOUNT_TONE[state]} size="s" data-state={state}>
                     {S.discountStates[state]}
-                  </span>
+                  </Badge>
                 </div>
                 <dl className={styles.facts}>
                   <dt>{S.conditions}</dt>

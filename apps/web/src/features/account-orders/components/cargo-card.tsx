@@ -6,13 +6,13 @@ import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import { Link } from '@/components/ui/link';
-import { Badge, Button } from '@/components/ui';
+import { CargoStatusBadge } from '@/components/status/status-badges';
+import { Button } from '@/components/ui';
 import type { CargoCardData } from '../api/server';
 import { CancelCargo, ChangeContacts } from './cargo-actions';
 import { CargoDocuments } from './cargo-documents';
 import { FavoriteToggle } from './favorite-toggle';
 import { RateCargo } from './rate-cargo';
-import { statusTone } from './status-tone';
 import styles from './orders.module.css';
 
 const T = ACCOUNT_ORDERS_TEXTS;
@@ -73,7 +73,7 @@ export function CargoCard({ data }: { data: CargoCardData }) {
             {T.cardTitlePrefix} <span className={styles.nowrap}>{cargo.track_number}</span>
           </h1>
           <p className={styles.cardStatus}>
-            <Badge tone={statusTone(cargo.status)}>{cargo.status_name}</Badge>
+            <CargoStatusBadge status={cargo.status} label={cargo.status_name} />
             <span className={styles.muted}>{formatDateTime(cargo.status_changed_at)}</span>
           </p>
         </div>

@@ -7,10 +7,9 @@ import { formatCount } from '@freight/domain/plural';
 import { ACCOUNT_ORDERS_TEXTS } from '@freight/domain/texts/account-orders';
 import { PLURAL_TEXTS } from '@freight/domain/texts/plural';
 import { Link } from '@/components/ui/link';
-import { Badge } from '@/components/ui';
+import { CargoStatusBadge } from '@/components/status/status-badges';
 import { cargoCardPath } from '../lib/paths';
 import { FavoriteToggle } from './favorite-toggle';
-import { statusTone } from './status-tone';
 import styles from './orders.module.css';
 
 const T = ACCOUNT_ORDERS_TEXTS;
@@ -39,7 +38,7 @@ export function CargoListCard({
         />
       </div>
       <p className={styles.cardStatus}>
-        <Badge tone={statusTone(item.status)}>{item.status_name}</Badge>
+        <CargoStatusBadge status={item.status} label={item.status_name} />
         <span className={styles.muted}>
           {T.statusDate} {formatDate(item.status_changed_at)}
         </span>

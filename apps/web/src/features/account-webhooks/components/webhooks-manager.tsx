@@ -7,7 +7,7 @@ import { WEBHOOK_EVENTS, webhookEventLabel, type WebhookEvent } from '@freight/d
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ActionRow, Alert, Button, Checkbox, Hint, TextInput } from '@/components/ui';
+import { ActionRow, Alert, Badge, Button, Checkbox, Hint, TextInput } from '@/components/ui';
 import { ConfirmAction } from '@/components/ui/confirm-action';
 import { ApiError } from '@/lib/api/client';
 import { errorMessage, webhooksApi } from '../api/webhooks-api';
@@ -211,10 +211,10 @@ function EndpointItem({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone:
     <li className={styles.endpoint}>
       <div>
         <p className={styles.url}>
-          {endpoint.url}
-          <span className={endpoint.is_active ? styles.badge : `${styles.badge} ${styles.badgeOff}`}>
+          {endpoint.url}{' '}
+          <Badge tone={endpoint.is_active ? 'success' : 'neutral'} size="s">
             {endpoint.is_active ? S.active : S.inactive}
-          </span>
+          </Badge>
         </p>
         <p className={styles.meta}>
           {S.createdAt(formatLongDate(endpoint.created_at))}

@@ -8,7 +8,7 @@ import { formatDateTime } from '@freight/domain/dates';
 import { formatPhone } from '@freight/domain/phone';
 import { AUTH_TEXTS } from '@freight/domain/texts/auth';
 import { AUTH_SCREEN_TEXTS } from '@freight/domain/texts/auth-screen';
-import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
+import { Alert, Badge, Button, PhoneInput, TextInput } from '@/components/ui';
 import { Modal } from '@/components/ui/modal';
 import { identityApi, useSessionNavigation } from '../api/identity';
 import { apiErrors, setApiErrors, useAuthForm, useSchemaPreload } from '../lib/form';
@@ -371,7 +371,14 @@ function SessionsSection({ sessions }: { sessions: SessionInfo[] }) {
             <div>
               <p style={{ margin: 0 }}>
                 {describeAgent(s.user_agent)}
-                {s.current ? <span className={styles.badge}>{AUTH_SCREEN_TEXTS.thisSession}</span> : null}
+                {s.current ? (
+                  <>
+                    {' '}
+                    <Badge tone="info" size="s">
+                      {AUTH_SCREEN_TEXTS.thisSession}
+                    </Badge>
+                  </>
+                ) : null}
               </p>
               <p className={styles.sessionMeta}>
                 {s.ip ? `${s.ip} · ` : ''}

@@ -7,7 +7,7 @@ import {
   SECURITY_ALERT_FILTERS,
   type SecurityAlertFilter,
 } from '@freight/domain/texts/back-office-alerts';
-import { Button, Select } from '@/components/ui';
+import { Badge, Button, Select } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ResolveAlertButton } from './resolve-alert-button';
 import styles from './alerts.module.css';
@@ -54,12 +54,9 @@ const columns: DataTableColumn<SecurityAlert>[] = [
       const resolved = alert.status === 'resolved';
       return (
         <div className={styles.stack}>
-          <span
-            className={`${styles.badge} ${resolved ? styles.toneResolved : styles.toneOpen}`}
-            data-status={alert.status}
-          >
+          <Badge tone={resolved ? 'success' : 'warning'} size="s" data-status={alert.status}>
             {alert.status_label}
-          </span>
+          </Badge>
           {resolved ? (
             <>
               {alert.resolved_at ? (

@@ -1,7 +1,7 @@
 import type { BoCargoHistoryEntry } from '@freight/contracts/back-office-cargo';
 import { formatLongDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
-import { StatusBadge } from './status-badge';
+import { CargoStatusBadge } from '@/components/status/status-badges';
 import styles from './cargo.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page.history;
@@ -30,7 +30,7 @@ export function CargoHistory({ history }: { history: BoCargoHistoryEntry[] }) {
             {history.map((entry) => (
               <tr key={entry.id}>
                 <td>
-                  <StatusBadge status={entry.status} label={entry.status_label} />
+                  <CargoStatusBadge status={entry.status} label={entry.status_label} size="s" />
                 </td>
                 <td className={styles.nowrap}>{formatLongDateTime(entry.at)}</td>
                 <td>{entry.office ? `${entry.office.name}, ${entry.office.address}` : DASH}</td>

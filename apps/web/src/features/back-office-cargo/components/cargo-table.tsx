@@ -11,7 +11,7 @@ import { Alert, Button, Select } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { OfficeSelect } from './office-select';
-import { StatusBadge } from './status-badge';
+import { CargoStatusBadge } from '@/components/status/status-badges';
 import styles from './cargo.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page;
@@ -37,7 +37,7 @@ const columns: DataTableColumn<BoCargoListItem>[] = [
   {
     id: 'status',
     header: C.status,
-    cell: ({ row }) => <StatusBadge status={row.original.status} label={row.original.status_label} />,
+    cell: ({ row }) => <CargoStatusBadge status={row.original.status} label={row.original.status_label} size="s" />,
   },
   {
     id: 'created',

@@ -8,7 +8,7 @@ import { ACCESS_REQUEST_TEXTS } from '@freight/domain/texts/access-request';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { RequestStatusBadge } from './status-badge';
+import { AccessRequestStatusBadge } from '@/components/status/status-badges';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.access;
@@ -52,7 +52,9 @@ const columns: DataTableColumn<AccessQueueItem>[] = [
   {
     id: 'status',
     header: C.status,
-    cell: ({ row }) => <RequestStatusBadge status={row.original.status} label={row.original.status_label} />,
+    cell: ({ row }) => (
+      <AccessRequestStatusBadge status={row.original.status} label={row.original.status_label} size="s" />
+    ),
   },
 ];
 

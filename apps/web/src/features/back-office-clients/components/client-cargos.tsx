@@ -3,6 +3,7 @@ import type { ClientCargo } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { formatRub } from '@freight/domain/money';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import { CargoStatusBadge } from '@/components/status/status-badges';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.clients;
@@ -33,7 +34,7 @@ export function ClientCargos({ cargos }: { cargos: readonly ClientCargo[] }) {
                 <Link href={`/back-office/cargos/${encodeURIComponent(cargo.track_number)}`}>{cargo.track_number}</Link>
               </td>
               <td>
-                <span className={styles.badge}>{cargo.status_label}</span>
+                <CargoStatusBadge status={cargo.status} label={cargo.status_label} size="s" />
               </td>
               <td className={styles.nowrap}>{formatDateTime(cargo.created_at)}</td>
               <td>{cargo.route}</td>

@@ -18,7 +18,7 @@ import {
   BO_PAYMENT_DESCRIPTION_MAX_LENGTH,
   BO_PAYMENT_TERM_MAX_DAYS,
 } from '@freight/domain/texts/back-office-contracts';
-import { Alert, Button, Checkbox, Select, TextInput } from '@/components/ui';
+import { Alert, Badge, Button, Checkbox, Select, TextInput } from '@/components/ui';
 import { apiFetch } from '@/lib/api/client';
 import { fieldBinder, saveErrorText } from '@/lib/form/api-field-errors';
 import styles from './clients.module.css';
@@ -314,8 +314,16 @@ export function ClientContracts({
                 <tr key={contract.contract_uuid}>
                   <td>
                     {T.numberWithDate(contract.number, ruDate(contract.signed_on))}{' '}
-                    {contract.is_default ? <span className={styles.badge}>{T.defaultBadge}</span> : null}
-                    {contract.is_active ? null : <span className={styles.badge}>{T.inactiveBadge}</span>}
+                    {contract.is_default ? (
+                      <Badge tone="info" size="s">
+                        {T.defaultBadge}
+                      </Badge>
+                    ) : null}
+                    {contract.is_active ? null : (
+                      <Badge tone="neutral" size="s">
+                        {T.inactiveBadge}
+                      </Badge>
+                    )}
                   </td>
                   <td>
                     {contract.kind_label}

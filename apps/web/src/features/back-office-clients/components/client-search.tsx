@@ -4,7 +4,7 @@ import { Link } from '@/components/ui/link';
 import type { ClientListItem, ClientPage } from '@freight/contracts/back-office-clients';
 import { formatDate } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
-import { Button, TextInput } from '@/components/ui';
+import { Badge, Button, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import styles from './clients.module.css';
 
@@ -21,7 +21,9 @@ const columns: DataTableColumn<ClientListItem>[] = [
         {row.original.deleted ? (
           <>
             {' '}
-            <span className={styles.badge}>{T.deleted}</span>
+            <Badge tone="neutral" size="s">
+              {T.deleted}
+            </Badge>
           </>
         ) : null}
       </>

@@ -33,7 +33,7 @@ const created = <Row extends { created_at: string }>(): DataTableColumn<Row> => 
 const status = <Row extends { status: InboxStatus; status_label: string }>(): DataTableColumn<Row> => ({
   id: 'status',
   header: C.status,
-  cell: ({ row }) => <InboxStatusBadge status={row.original.status} label={row.original.status_label} />,
+  cell: ({ row }) => <InboxStatusBadge status={row.original.status} label={row.original.status_label} size="s" />,
 });
 
 const bugColumns: DataTableColumn<BugReportListItem>[] = [

@@ -1,5 +1,5 @@
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
-import { Button } from '@/components/ui';
+import { Badge, Button } from '@/components/ui';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { DeleteButton } from './delete-button';
 import styles from './content.module.css';
@@ -19,7 +19,11 @@ export function statusColumn<Row extends object>(
     header: T.fields.status,
     cell: ({ row }) => {
       const on = isOn(row.original);
-      return <span className={`${styles.badge} ${on ? styles.badgeOn : ''}`}>{on ? texts.on : texts.off}</span>;
+      return (
+        <Badge tone={on ? 'success' : 'neutral'} size="s">
+          {on ? texts.on : texts.off}
+        </Badge>
+      );
     },
   };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { StaffAccount } from '@freight/contracts/back-office';
 import { STAFF_ROLES, staffRoleLabel, type StaffRole } from '@freight/domain/staff';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
-import { Alert, Button, Select, TextInput } from '@/components/ui';
+import { Alert, Badge, Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import styles from './back-office.module.css';
@@ -63,7 +63,11 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
       {
         id: 'totp',
         header: T.totp,
-        cell: ({ row }) => <span className={styles.badge}>{row.original.totp_enrolled ? T.totpOn : T.totpOff}</span>,
+        cell: ({ row }) => (
+          <Badge tone={row.original.totp_enrolled ? 'success' : 'neutral'} size="s">
+            {row.original.totp_enrolled ? T.totpOn : T.totpOff}
+          </Badge>
+        ),
       },
       {
         id: 'state',

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AccessRequestStatusBadge } from '@/components/status/status-badges';
 import { Link } from '@/components/ui/link';
 import { AccessRequestDetailSchema, type AccessRequestDetail } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
@@ -9,7 +10,6 @@ import { Forbidden } from '@/features/back-office/components/forbidden';
 import { requireStaffPage, staffMay } from '@/features/back-office/lib/staff';
 import { AccessDocuments } from '@/features/back-office-clients/components/access-documents';
 import { DecisionForm } from '@/features/back-office-clients/components/decision-form';
-import { RequestStatusBadge } from '@/features/back-office-clients/components/status-badge';
 import styles from '@/features/back-office-clients/components/clients.module.css';
 import { ApiStatusError, apiGet } from '@/lib/api/server';
 
@@ -50,7 +50,7 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
     <BoPage
       title={T.detailTitle(request.name)}
       breadcrumbs={breadcrumbs}
-      actions={<RequestStatusBadge status={request.status} label={request.status_label} />}
+      actions={<AccessRequestStatusBadge status={request.status} label={request.status_label} />}
     >
       <div className={bo.grid2}>
         <section className={bo.card} aria-labelledby="request-data">

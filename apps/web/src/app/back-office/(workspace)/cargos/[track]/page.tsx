@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { BoCargoDetailsSchema, BoOfficeListSchema, type BoCargoDetails } from '@freight/contracts/back-office-cargo';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
+import { CargoStatusBadge } from '@/components/status/status-badges';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
@@ -10,7 +11,6 @@ import { CargoFlags } from '@/features/back-office-cargo/components/cargo-flags'
 import { CargoHistory } from '@/features/back-office-cargo/components/cargo-history';
 import { CargoOverview } from '@/features/back-office-cargo/components/cargo-overview';
 import { DriverForm } from '@/features/back-office-cargo/components/driver-form';
-import { StatusBadge } from '@/features/back-office-cargo/components/status-badge';
 import { StatusForm } from '@/features/back-office-cargo/components/status-form';
 import styles from '@/features/back-office-cargo/components/cargo.module.css';
 import { ApiStatusError, apiGet } from '@/lib/api/server';
@@ -69,7 +69,7 @@ export default async function CargoPage({ params }: { params: Promise<Params> })
         <>
           {T.cargoTitle(cargo.track_number)}
           <span className={styles.titleBadge}>
-            <StatusBadge status={cargo.status} label={cargo.status_label} />
+            <CargoStatusBadge status={cargo.status} label={cargo.status_label} />
           </span>
         </>
       }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AccessRequestStatusBadge } from '@/components/status/status-badges';
 import { Link } from '@/components/ui/link';
 import { ClientDetailSchema, ManagerListSchema, type ClientDetail } from '@freight/contracts/back-office-clients';
 import { formatDate, formatDateTime } from '@freight/domain/dates';
@@ -12,7 +13,6 @@ import { requireStaffPage, staffMay } from '@/features/back-office/lib/staff';
 import { ClientCargos } from '@/features/back-office-clients/components/client-cargos';
 import { ClientContracts } from '@/features/back-office-clients/components/client-contracts';
 import { ManagerForm } from '@/features/back-office-clients/components/manager-form';
-import { RequestStatusBadge } from '@/features/back-office-clients/components/status-badge';
 import styles from '@/features/back-office-clients/components/clients.module.css';
 import { ApiStatusError, apiGet } from '@/lib/api/server';
 
@@ -177,7 +177,7 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
               <li key={request.id}>
                 <span>
                   {canReview ? <Link href={`/back-office/access/${request.id}`}>{request.name}</Link> : request.name}{' '}
-                  <RequestStatusBadge status={request.status} label={request.status_label} />
+                  <AccessRequestStatusBadge status={request.status} label={request.status_label} size="s" />
                 </span>
                 <span className={bo.muted}>
                   {request.type_label} · {formatDateTime(request.created_at)}
