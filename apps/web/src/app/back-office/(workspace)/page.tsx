@@ -5,6 +5,7 @@ import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { requireStaffPage } from '@/features/back-office/lib/staff';
 import { apiGet } from '@/lib/api/server';
+import layout from '@/components/back-office/layout.module.css';
 import styles from '@/features/back-office/components/back-office.module.css';
 
 const T = BACK_OFFICE_TEXTS.overview;
@@ -35,7 +36,7 @@ export default async function BackOfficeOverviewPage() {
         </div>
       ) : null}
       {overview.cargos_by_status ? (
-        <section className={styles.card} aria-labelledby="bo-cargos-h">
+        <section className={layout.card} aria-labelledby="bo-cargos-h">
           <h2 id="bo-cargos-h">{T.cargosTitle}</h2>
           <div className={styles.stats}>
             {overview.cargos_by_status.map((s) => (

@@ -10,6 +10,7 @@ import {
 import { Badge, Button, Select } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ResolveAlertButton } from './resolve-alert-button';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './alerts.module.css';
 
 const T = BO_ALERTS_TEXTS.page;
@@ -81,7 +82,7 @@ const columns: DataTableColumn<SecurityAlert>[] = [
 export function AlertsTable({ data, filter }: { data: SecurityAlertPage; filter: SecurityAlertFilter }) {
   return (
     <>
-      <form method="get" className={styles.toolbar}>
+      <form method="get" className={layout.toolbar}>
         <Select label={T.filter} name="status" defaultValue={filter} options={FILTER_OPTIONS} />
         <Button type="submit">{T.apply}</Button>
       </form>

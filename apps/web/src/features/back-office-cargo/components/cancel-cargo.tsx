@@ -10,7 +10,7 @@ import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo
 import { Alert, Button, TextArea } from '@/components/ui';
 import { Modal } from '@/components/ui/modal';
 import { ApiError, apiFetch } from '@/lib/api/client';
-import styles from './cargo.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page.cancel;
 type CancelInput = z.input<typeof BoCancelBodySchema>;
@@ -46,7 +46,7 @@ export function CancelCargo({ track }: { track: string }) {
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button appearance="dangerous" onClick={() => setOpen(true)}>
           {T.open}
         </Button>
@@ -60,7 +60,7 @@ export function CancelCargo({ track }: { track: string }) {
         title={T.confirmTitle}
         description={T.confirmText}
         footer={
-          <div className={styles.toolbar}>
+          <div className={layout.toolbar}>
             <Button appearance="secondary" onClick={() => setOpen(false)}>
               {T.back}
             </Button>
@@ -70,7 +70,7 @@ export function CancelCargo({ track }: { track: string }) {
           </div>
         }
       >
-        <form id="bo-cancel-cargo" className={styles.form} onSubmit={submit} noValidate>
+        <form id="bo-cancel-cargo" className={layout.form} onSubmit={submit} noValidate>
           <TextArea
             label={T.reason}
             rows={3}

@@ -2,6 +2,7 @@ import type { BoCargoHistoryEntry } from '@freight/contracts/back-office-cargo';
 import { formatLongDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { CargoStatusBadge } from '@/components/status/status-badges';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './cargo.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page.history;
@@ -10,10 +11,10 @@ const DASH = BACK_OFFICE_CARGO_TEXTS.page.dash;
 /** Every status the cargo went through, newest last, with office, comment and who set it. */
 export function CargoHistory({ history }: { history: BoCargoHistoryEntry[] }) {
   return (
-    <section className={`${styles.card} ${styles.wide}`} aria-labelledby="bo-cargo-history">
+    <section className={`${layout.card} ${styles.wide}`} aria-labelledby="bo-cargo-history">
       <h2 id="bo-cargo-history">{T.caption}</h2>
       {history.length === 0 ? (
-        <p className={styles.muted}>{T.empty}</p>
+        <p className={layout.muted}>{T.empty}</p>
       ) : (
         <table className={styles.table}>
           <caption>{T.caption}</caption>

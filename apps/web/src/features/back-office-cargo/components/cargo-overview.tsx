@@ -1,6 +1,7 @@
 import type { BoCargoDetails, BoCargoParticipant } from '@freight/contracts/back-office-cargo';
 import { formatDate } from '@freight/domain/dates';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './cargo.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page;
@@ -14,7 +15,7 @@ function Participant({ title, data }: { title: string; data: BoCargoParticipant 
   return (
     <div>
       <h3>{title}</h3>
-      <dl className={styles.dl}>
+      <dl className={layout.dl}>
         <dt>{P.name}</dt>
         <dd>{dash(data.name)}</dd>
         <dt>{P.phone}</dt>
@@ -49,7 +50,7 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
   const dims = m.length_cm && m.width_cm && m.height_cm ? `${m.length_cm} × ${m.width_cm} × ${m.height_cm}` : null;
   return (
     <>
-      <section className={`${styles.card} ${styles.wide}`} aria-labelledby="bo-cargo-participants">
+      <section className={`${layout.card} ${styles.wide}`} aria-labelledby="bo-cargo-participants">
         <h2 id="bo-cargo-participants">{T.sections.participants}</h2>
         <div className={styles.participants}>
           <Participant title={P.sender} data={cargo.participants.sender} />
@@ -58,9 +59,9 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
           <Participant title={P.customer} data={cargo.participants.customer} />
         </div>
       </section>
-      <section className={styles.card} aria-labelledby="bo-cargo-route">
+      <section className={layout.card} aria-labelledby="bo-cargo-route">
         <h2 id="bo-cargo-route">{T.sections.route}</h2>
-        <dl className={styles.dl}>
+        <dl className={layout.dl}>
           <dt>{T.route.from}</dt>
           <dd>{point(cargo.route.departure)}</dd>
           <dt>{T.route.to}</dt>
@@ -69,7 +70,7 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
           <dd>{cargo.planned_arrival_date ? formatDate(cargo.planned_arrival_date) : T.dash}</dd>
         </dl>
         <h2>{T.sections.cargo}</h2>
-        <dl className={styles.dl}>
+        <dl className={layout.dl}>
           <dt>{T.measures.quantity}</dt>
           <dd>{m.quantity}</dd>
           <dt>{T.measures.weight}</dt>
@@ -80,7 +81,7 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
           <dd>{dash(dims)}</dd>
         </dl>
       </section>
-      <section className={styles.card} aria-labelledby="bo-cargo-price">
+      <section className={layout.card} aria-labelledby="bo-cargo-price">
         <h2 id="bo-cargo-price">{T.sections.price}</h2>
         <table className={styles.table}>
           <caption>{T.sections.price}</caption>
@@ -99,13 +100,13 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
             </tr>
           </tbody>
         </table>
-        <dl className={styles.dl}>
+        <dl className={layout.dl}>
           <dt>{T.price.payment}</dt>
           <dd>{cargo.payment_type_label}</dd>
         </dl>
         <h2>{T.sections.owner}</h2>
         {cargo.owner_user || cargo.owner_profile ? (
-          <dl className={styles.dl}>
+          <dl className={layout.dl}>
             {cargo.owner_user ? (
               <>
                 <dt>{T.owner.user}</dt>
@@ -127,7 +128,7 @@ export function CargoOverview({ cargo }: { cargo: BoCargoDetails }) {
             ) : null}
           </dl>
         ) : (
-          <p className={styles.muted}>{T.owner.none}</p>
+          <p className={layout.muted}>{T.owner.none}</p>
         )}
       </section>
     </>

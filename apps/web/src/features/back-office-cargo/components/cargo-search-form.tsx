@@ -1,7 +1,7 @@
 import { CARGO_STATUS_OPTIONS } from '@freight/domain/cargo-status';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { Button, Select, TextInput } from '@/components/ui';
-import styles from './cargo.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page;
 const STATUS_OPTIONS = CARGO_STATUS_OPTIONS.map((o) => ({ value: o.id, label: o.name }));
@@ -12,7 +12,7 @@ const STATUS_OPTIONS = CARGO_STATUS_OPTIONS.map((o) => ({ value: o.id, label: o.
  */
 export function CargoSearchForm({ q, status }: { q: string; status: string | null }) {
   return (
-    <form method="get" className={styles.toolbar} role="search">
+    <form method="get" className={layout.toolbar} role="search">
       <TextInput
         label={T.searchLabel}
         name="q"

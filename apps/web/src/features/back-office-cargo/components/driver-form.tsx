@@ -10,7 +10,7 @@ import { formatLongDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { Alert, Button, PhoneInput, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
-import styles from './cargo.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page.driver;
 type DriverInput = z.input<typeof BoDriverBodySchema>;
@@ -79,13 +79,13 @@ export function DriverForm({
   return (
     <>
       {driver ? (
-        <p className={styles.muted}>{T.assignedAt(formatLongDateTime(driver.assigned_at))}</p>
+        <p className={layout.muted}>{T.assignedAt(formatLongDateTime(driver.assigned_at))}</p>
       ) : (
-        <p className={styles.muted}>{T.none}</p>
+        <p className={layout.muted}>{T.none}</p>
       )}
-      {closed ? <p className={styles.muted}>{T.closed}</p> : null}
-      <form className={styles.form} onSubmit={assign} noValidate aria-label={T.assign}>
-        <div className={styles.row}>
+      {closed ? <p className={layout.muted}>{T.closed}</p> : null}
+      <form className={layout.form} onSubmit={assign} noValidate aria-label={T.assign}>
+        <div className={layout.row}>
           <TextInput
             label={T.name}
             autoComplete="off"
@@ -96,7 +96,7 @@ export function DriverForm({
           />
           <PhoneInput label={T.phone} disabled={locked} error={errors.phone?.message} {...form.register('phone')} />
         </div>
-        <div className={styles.row}>
+        <div className={layout.row}>
           <TextInput
             label={T.vehicleModel}
             maxLength={100}
@@ -115,7 +115,7 @@ export function DriverForm({
         </div>
         {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
         {locked ? null : (
-          <div className={styles.toolbar}>
+          <div className={layout.toolbar}>
             <Button type="submit" loading={form.formState.isSubmitting}>
               {T.assign}
             </Button>

@@ -11,7 +11,7 @@ import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo
 import { Alert, Button, Select, TextArea, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { OfficeSelect } from './office-select';
-import styles from './cargo.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CARGO_TEXTS.page.status;
 const E = BACK_OFFICE_CARGO_TEXTS.errors;
@@ -85,13 +85,13 @@ export function StatusForm({
     return (
       <>
         {message?.kind === 'success' ? <Alert variant="success">{message.text}</Alert> : null}
-        <p className={styles.muted}>{T.none}</p>
+        <p className={layout.muted}>{T.none}</p>
       </>
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={T.submit}>
-      <div className={styles.row}>
+    <form className={layout.form} onSubmit={submit} noValidate aria-label={T.submit}>
+      <div className={layout.row}>
         <Select
           label={T.next}
           placeholder={T.choose}
@@ -101,7 +101,7 @@ export function StatusForm({
         />
         <OfficeSelect label={T.office} offices={offices} error={errors.office?.message} {...form.register('office')} />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput
           label={T.at}
           type="datetime-local"
@@ -118,7 +118,7 @@ export function StatusForm({
         {...form.register('comment')}
       />
       {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.submit}
         </Button>

@@ -9,6 +9,7 @@ import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { AccessRequestStatusBadge } from '@/components/status/status-badges';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.access;
@@ -72,7 +73,7 @@ export function AccessQueue({
 }) {
   return (
     <>
-      <form method="get" className={styles.toolbar} role="search" aria-label={T.title}>
+      <form method="get" className={layout.toolbar} role="search" aria-label={T.title}>
         <Select label={T.statusFilter} name="status" defaultValue={status} options={QUEUE_FILTER_OPTIONS} />
         <TextInput label={T.searchLabel} name="q" type="search" defaultValue={q} maxLength={200} />
         <Button type="submit">{T.apply}</Button>

@@ -4,6 +4,7 @@ import { formatDateTime } from '@freight/domain/dates';
 import { formatRub } from '@freight/domain/money';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { CargoStatusBadge } from '@/components/status/status-badges';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.clients;
@@ -11,11 +12,11 @@ const C = T.cargoColumns;
 
 /** A client's latest cargos, each linking to its page in the back-office. */
 export function ClientCargos({ cargos }: { cargos: readonly ClientCargo[] }) {
-  if (cargos.length === 0) return <p className={styles.muted}>{T.noCargos}</p>;
+  if (cargos.length === 0) return <p className={layout.muted}>{T.noCargos}</p>;
   return (
     <div className={styles.tableWrap}>
       <table className={styles.simpleTable}>
-        <caption className={styles.muted}>{T.cargos}</caption>
+        <caption className={layout.muted}>{T.cargos}</caption>
         <thead>
           <tr>
             <th scope="col">{C.track}</th>

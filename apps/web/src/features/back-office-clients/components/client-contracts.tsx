@@ -21,6 +21,7 @@ import {
 import { Alert, Badge, Button, Checkbox, Select, TextInput } from '@/components/ui';
 import { apiFetch } from '@/lib/api/client';
 import { fieldBinder, saveErrorText } from '@/lib/form/api-field-errors';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CONTRACTS_TEXTS;
@@ -144,8 +145,8 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={T.actions.addContract}>
-      <div className={styles.row}>
+    <form className={layout.form} onSubmit={submit} noValidate aria-label={T.actions.addContract}>
+      <div className={layout.row}>
         <TextInput
           label={T.fields.number}
           autoComplete="off"
@@ -154,7 +155,7 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
         />
         <TextInput label={T.fields.signedOn} type="date" {...field('signed_on')} />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <Select label={T.fields.kind} options={KIND_OPTIONS} {...field('kind')} />
         {kind === 'postpayment' ? (
           <>
@@ -163,13 +164,13 @@ export function ContractForm({ accountUuid, hasDefault }: { accountUuid: string;
           </>
         ) : null}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.validFrom} type="date" {...field('valid_from')} />
         <TextInput label={T.fields.validTo} type="date" hint={T.fields.validToHint} {...field('valid_to')} />
       </div>
       <Checkbox label={T.fields.isDefault} {...form.register('is_default')} />
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.actions.createContract}
         </Button>
@@ -251,15 +252,15 @@ export function PaymentForm({
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={T.paymentFormTitle(contractNumber)}>
-      <div className={styles.row}>
+    <form className={layout.form} onSubmit={submit} noValidate aria-label={T.paymentFormTitle(contractNumber)}>
+      <div className={layout.row}>
         <TextInput label={T.fields.amount} inputMode="decimal" {...field('amount')} />
         <TextInput label={T.fields.bookedOn} type="date" max={today} {...field('booked_on')} />
         <TextInput label={T.fields.documentNumber} autoComplete="off" {...field('document_number')} />
       </div>
       <TextInput label={T.fields.description} hint={T.fields.descriptionHint} {...field('description')} />
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.actions.recordPayment}
         </Button>
@@ -294,11 +295,11 @@ export function ClientContracts({
   return (
     <div className={styles.contracts}>
       {contracts.length === 0 ? (
-        <p className={styles.muted}>{T.empty}</p>
+        <p className={layout.muted}>{T.empty}</p>
       ) : (
         <div className={styles.tableWrap}>
           <table className={styles.simpleTable}>
-            <caption className={styles.muted}>{T.profileCaption(profileName)}</caption>
+            <caption className={layout.muted}>{T.profileCaption(profileName)}</caption>
             <thead>
               <tr>
                 <th scope="col">{T.columns.number}</th>

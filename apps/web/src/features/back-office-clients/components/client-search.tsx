@@ -6,6 +6,7 @@ import { formatDate } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Badge, Button, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.clients;
@@ -44,7 +45,7 @@ const columns: DataTableColumn<ClientListItem>[] = [
           <li key={p.account_uuid}>
             {p.name}
             <br />
-            <span className={styles.muted}>
+            <span className={layout.muted}>
               {T.profileOf(p.kind_label, p.inn, p.kpp)} · {p.role_label}
             </span>
           </li>
@@ -65,7 +66,7 @@ const columns: DataTableColumn<ClientListItem>[] = [
 export function ClientSearch({ data, q }: { data: ClientPage; q: string }) {
   return (
     <>
-      <form method="get" className={styles.toolbar} role="search" aria-label={T.title}>
+      <form method="get" className={layout.toolbar} role="search" aria-label={T.title}>
         <TextInput label={T.searchLabel} name="q" type="search" defaultValue={q} maxLength={200} autoFocus />
         <Button type="submit">{T.searchButton}</Button>
       </form>

@@ -10,6 +10,7 @@ import { ACCESS_REQUEST_TEXTS } from '@freight/domain/texts/access-request';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Alert, Button, TextArea } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.access;
@@ -82,7 +83,7 @@ export function DecisionForm({ requestId, open }: { requestId: string; open: boo
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={layout.form} onSubmit={submit} noValidate>
       <fieldset
         className={styles.radios}
         aria-invalid={errors.decision ? true : undefined}
@@ -108,9 +109,9 @@ export function DecisionForm({ requestId, open }: { requestId: string; open: boo
         error={errors.comment?.message}
         {...form.register('comment')}
       />
-      <p className={styles.muted}>{T.commentHint}</p>
+      <p className={layout.muted}>{T.commentHint}</p>
       {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.submit}
         </Button>

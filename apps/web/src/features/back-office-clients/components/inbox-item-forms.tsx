@@ -15,7 +15,7 @@ import {
 import { Alert, Button, Select, TextArea } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { INBOX_STATUS_OPTIONS } from './inbox-tables';
-import styles from './clients.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BO_CLIENTS_TEXTS.inbox;
 const E = BO_CLIENTS_TEXTS.errors;
@@ -49,8 +49,8 @@ export function InboxStatusForm({ path, status }: { path: InboxItemPath; status:
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <div className={styles.row}>
+    <form className={layout.form} onSubmit={submit} noValidate>
+      <div className={layout.row}>
         <Select label={T.statusLabel} options={INBOX_STATUS_OPTIONS} value={value} onValueChange={setValue} />
         <div>
           <Button type="submit" appearance="secondary" loading={busy}>
@@ -97,7 +97,7 @@ export function InboxAnswerForm({ path }: { path: InboxItemPath }) {
   });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={layout.form} onSubmit={submit} noValidate>
       <TextArea
         label={T.answerLabel}
         rows={6}
@@ -105,9 +105,9 @@ export function InboxAnswerForm({ path }: { path: InboxItemPath }) {
         error={form.formState.errors.text?.message}
         {...form.register('text')}
       />
-      <p className={styles.muted}>{T.answerHint(INBOX_ANSWER_SMS_MAX_LENGTH)}</p>
+      <p className={layout.muted}>{T.answerHint(INBOX_ANSWER_SMS_MAX_LENGTH)}</p>
       {notice ? <Alert variant={notice.kind}>{notice.text}</Alert> : null}
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <Button type="submit" loading={form.formState.isSubmitting}>
           {T.answerSubmit}
         </Button>

@@ -14,6 +14,7 @@ import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Button, Select } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { InboxStatusBadge } from './status-badge';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './clients.module.css';
 
 const T = BO_CLIENTS_TEXTS.inbox;
@@ -72,7 +73,7 @@ const feedbackColumns: DataTableColumn<FeedbackListItem>[] = [
 /** The status filter of an inbox list (a plain GET form keeping the tab). */
 function StatusFilter({ tab, value }: { tab: string; value: InboxStatus | null }) {
   return (
-    <form method="get" className={styles.toolbar}>
+    <form method="get" className={layout.toolbar}>
       {tab === 'feedback' ? <input type="hidden" name="tab" value="feedback" /> : null}
       <Select
         label={T.statusFilter}

@@ -6,7 +6,7 @@ import type { AssignManagerBody, Manager } from '@freight/contracts/back-office-
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { Alert, Button, Select } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
-import styles from './clients.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BO_CLIENTS_TEXTS.clients;
 
@@ -49,8 +49,8 @@ export function ManagerForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <div className={styles.row}>
+    <form className={layout.form} onSubmit={submit} noValidate>
+      <div className={layout.row}>
         <Select
           label={T.manager}
           placeholder={T.managerNone}

@@ -16,6 +16,7 @@ import { apiFetch } from '@/lib/api/client';
 import { saveErrorText } from '@/lib/form/api-field-errors';
 import { inputToNumber } from '../lib/money-input';
 import { DeleteButton } from './delete-button';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -100,10 +101,10 @@ export function DiscountsManager({ data }: { data: DiscountPage }) {
   return (
     <div className={styles.stack}>
       {message ? <Alert variant={message.kind === 'success' ? 'success' : 'error'}>{message.text}</Alert> : null}
-      <section className={styles.card} aria-labelledby="discount-form-h">
+      <section className={layout.card} aria-labelledby="discount-form-h">
         <h2 id="discount-form-h">{T.actions.setDiscount}</h2>
         <form className={styles.form} onSubmit={submit} noValidate>
-          <div className={styles.row}>
+          <div className={layout.row}>
             <PhoneInput label={T.fields.phone} error={errors.phone?.message} {...form.register('phone')} />
             <TextInput
               label={T.fields.percent}

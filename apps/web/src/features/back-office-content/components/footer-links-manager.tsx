@@ -6,7 +6,7 @@ import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-con
 import { Checkbox, Select, TextInput } from '@/components/ui';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { RowEditorLayout, useRowEditor } from './row-editor';
-import styles from './content.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
 const V = T.validation;
@@ -54,11 +54,11 @@ export function FooterLinksManager({ links }: { links: AdminFooterLink[] }) {
       emptyText={T.notices.noLinks}
       createLabel={T.actions.createLink}
     >
-      <div className={styles.row}>
+      <div className={layout.row}>
         <Select label={T.fields.category} options={CATEGORY_OPTIONS} {...field('category')} />
         <TextInput label={T.fields.linkName} {...field('name')} />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput
           label={T.fields.url}
           hint={T.fields.urlHint}

@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -86,13 +87,13 @@ export function ImageField({ endpoint, imageUrl, title, onChanged, onPick }: Ima
         // eslint-disable-next-line @next/next/no-img-element -- a same-site upload of unknown size, served as is
         <img src={imageUrl} alt={T.notices.imageAlt(title)} data-testid="content-image" />
       ) : (
-        <p className={styles.muted}>{T.notices.noImageYet}</p>
+        <p className={layout.muted}>{T.notices.noImageYet}</p>
       )}
       <input id={inputId} type="file" accept={ACCEPT} aria-describedby={hintId} disabled={busy} onChange={pick} />
-      <p id={hintId} className={styles.muted}>
+      <p id={hintId} className={layout.muted}>
         {T.fields.imageHint}
       </p>
-      {pending ? <p className={styles.muted}>{T.notices.imagePending(pending)}</p> : null}
+      {pending ? <p className={layout.muted}>{T.notices.imagePending(pending)}</p> : null}
       {busy ? <Spinner /> : null}
       {imageUrl && endpoint ? (
         <Button appearance="secondary" onClick={() => void remove()} disabled={busy}>

@@ -8,6 +8,7 @@ import { Checkbox, Select, TextArea, TextInput } from '@/components/ui';
 import { formValuesOf } from '@/lib/form/form-values';
 import { fromMoscowInput, toMoscowInput } from '../lib/moscow-time';
 import { ItemEditorLayout, useItemEditor } from './item-editor';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -76,7 +77,7 @@ export function NewsForm({ item }: { item?: AdminNews }) {
   return (
     <ItemEditorLayout editor={editor} createLabel={T.actions.createNews}>
       <TextInput label={T.fields.title} {...field('title')} />
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput
           label={T.fields.slug}
           hint={T.fields.slugHint}
@@ -93,14 +94,14 @@ export function NewsForm({ item }: { item?: AdminNews }) {
         />
       </div>
       {kind === 'event' ? (
-        <div className={styles.row}>
+        <div className={layout.row}>
           <TextInput label={T.fields.eventDate} type="date" {...field('event_date')} />
           <TextInput label={T.fields.eventPlace} {...field('event_place')} />
         </div>
       ) : null}
       <TextArea label={T.fields.summary} rows={3} {...field('summary')} />
       <TextArea label={T.fields.body} rows={12} aria-describedby="news-body-hint" {...field('body')} />
-      <p id="news-body-hint" className={styles.muted}>
+      <p id="news-body-hint" className={layout.muted}>
         {T.fields.bodyHint}
       </p>
       <div className={styles.checks}>

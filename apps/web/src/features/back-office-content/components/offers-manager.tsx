@@ -7,6 +7,7 @@ import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-con
 import { Checkbox, TextArea, TextInput } from '@/components/ui';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { RowEditorLayout, useRowEditor, type RowPage } from './row-editor';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -55,7 +56,7 @@ const COLUMNS: DataTableColumn<AdminOffer>[] = [
   {
     id: 'client',
     header: T.fields.client,
-    cell: ({ row }) => row.original.profile_name ?? <span className={styles.muted}>{T.notices.forEveryone}</span>,
+    cell: ({ row }) => row.original.profile_name ?? <span className={layout.muted}>{T.notices.forEveryone}</span>,
   },
   {
     id: 'discount',
@@ -100,7 +101,7 @@ export function OffersManager({ data }: { data: OfferPage }) {
       <TextInput label={T.fields.title} {...field('title')} />
       <TextArea label={T.fields.description} rows={3} {...field('description')} />
       <TextArea label={T.fields.conditions} rows={3} {...field('conditions')} />
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.discountPercent} inputMode="numeric" {...field('discount_percent')} />
         <TextInput
           label={T.fields.accountUuid}
@@ -110,7 +111,7 @@ export function OffersManager({ data }: { data: OfferPage }) {
           {...field('account_uuid')}
         />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.validFrom} type="date" {...field('valid_from')} />
         <TextInput label={T.fields.validTo} type="date" {...field('valid_to')} />
       </div>

@@ -14,6 +14,7 @@ import { inputToKopecks, inputToNumber, kopecksToInput, numberToInput } from '..
 import { moscowDayBound, toMoscowInput } from '../lib/moscow-time';
 import { PricePreviewTable } from './price-preview-table';
 import { RowEditorLayout, useRowEditor, type RowPage } from './row-editor';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -183,13 +184,13 @@ export function PromoCodesManager({ data }: { data: PromoCodePage }) {
       after={
         preview ? (
           <>
-            <p className={styles.muted}>{T.notices.promoPreviewLead}</p>
+            <p className={layout.muted}>{T.notices.promoPreviewLead}</p>
             <PricePreviewTable preview={preview} caption={T.pages.promoPreviewCaption} />
           </>
         ) : null
       }
     >
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.code} autoComplete="off" spellCheck={false} {...field('code')} />
         <Select label={T.fields.promoKind} options={KIND_OPTIONS} {...form.register('kind')} />
         {kind === 'percent' ? (
@@ -198,11 +199,11 @@ export function PromoCodesManager({ data }: { data: PromoCodePage }) {
           <TextInput label={T.fields.promoAmount} inputMode="decimal" {...field('amount')} />
         )}
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.validFrom} type="date" {...field('valid_from')} />
         <TextInput label={T.fields.validTo} type="date" {...field('valid_to')} />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput
           label={T.fields.usageLimit}
           inputMode="numeric"

@@ -6,7 +6,7 @@ import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-con
 import { Checkbox, TextArea, TextInput } from '@/components/ui';
 import { formValuesOf } from '@/lib/form/form-values';
 import { ItemEditorLayout, useItemEditor } from './item-editor';
-import styles from './content.module.css';
+import layout from '@/components/back-office/layout.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
 const V = T.validation;
@@ -83,12 +83,12 @@ export function PromotionForm({ item }: { item?: AdminPromotion }) {
       />
       <TextArea label={T.fields.description} rows={4} {...field('description')} />
       <TextArea label={T.fields.terms} rows={6} {...field('terms')} />
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.promoCode} autoComplete="off" spellCheck={false} {...field('promo_code')} />
         <TextInput label={T.fields.discountPercent} inputMode="numeric" {...field('discount_percent')} />
         <TextInput label={T.fields.position} inputMode="numeric" {...field('position')} />
       </div>
-      <div className={styles.row}>
+      <div className={layout.row}>
         <TextInput label={T.fields.startsOn} type="date" {...field('starts_on')} />
         <TextInput label={T.fields.endsOn} type="date" {...field('ends_on')} />
       </div>

@@ -12,6 +12,7 @@ import { apiFetch } from '@/lib/api/client';
 import { fieldBinder, saveErrorText, type KnownFields } from '@/lib/form/api-field-errors';
 import { formValuesOf } from '@/lib/form/form-values';
 import { editDeleteColumn, statusColumn, type Notice } from './row-columns';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -180,7 +181,7 @@ export function RowEditorLayout<Row extends EditableRow, Values extends FieldVal
         getRowId={(row) => String(row.id)}
         emptyText={emptyText}
       />
-      <section className={styles.card} aria-labelledby={headingId}>
+      <section className={layout.card} aria-labelledby={headingId}>
         <h2 id={headingId}>{editing ? T.actions.editItem(editor.name(editing)) : createLabel}</h2>
         <form className={styles.form} onSubmit={editor.submit} noValidate>
           {children}

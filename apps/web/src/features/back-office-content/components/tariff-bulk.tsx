@@ -8,6 +8,7 @@ import { Alert, Button, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { inputToNumber } from '../lib/money-input';
 import { PricePreviewTable } from './price-preview-table';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -76,7 +77,7 @@ export function TariffBulk() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={layout.card} aria-labelledby={headingId}>
       <h2 id={headingId}>{T.pages.bulkTitle}</h2>
       <div className={styles.toolbar}>
         <TextInput
@@ -103,7 +104,7 @@ export function TariffBulk() {
       {done ? <Alert variant="success">{done}</Alert> : null}
       {shown ? (
         <>
-          <p className={styles.muted}>{T.notices.previewLead}</p>
+          <p className={layout.muted}>{T.notices.previewLead}</p>
           <PricePreviewTable preview={shown.preview} caption={T.pages.previewCaption} />
         </>
       ) : null}

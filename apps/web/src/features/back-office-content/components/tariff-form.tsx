@@ -9,6 +9,7 @@ import { Alert, Button, TextInput } from '@/components/ui';
 import { ApiError, apiFetch } from '@/lib/api/client';
 import { tariffFormValues, tariffRatesBody, type TariffFormValues } from '../lib/tariff-form';
 import { PricePreviewTable } from './price-preview-table';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './content.module.css';
 
 const T = BACK_OFFICE_CONTENT_TEXTS;
@@ -186,7 +187,7 @@ export function TariffForm({ tariff }: { tariff: AdminTariff }) {
           register={form.register}
           errors={errors}
         />
-        <div className={styles.row}>
+        <div className={layout.row}>
           <TextInput
             label={T.fields.minCharge}
             inputMode="decimal"
@@ -206,7 +207,7 @@ export function TariffForm({ tariff }: { tariff: AdminTariff }) {
             {...form.register('volume_coefficient_permille')}
           />
         </div>
-        <div className={styles.row}>
+        <div className={layout.row}>
           <TextInput
             label={T.fields.transitMin}
             inputMode="numeric"
@@ -231,7 +232,7 @@ export function TariffForm({ tariff }: { tariff: AdminTariff }) {
       </form>
       {preview ? (
         <>
-          <p className={styles.muted}>{T.notices.previewLead}</p>
+          <p className={layout.muted}>{T.notices.previewLead}</p>
           <PricePreviewTable preview={preview} caption={T.pages.previewCaption} />
         </>
       ) : null}

@@ -5,6 +5,7 @@ import { formatLongDateTime } from '@freight/domain/dates';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
 import { Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './back-office.module.css';
 
 const T = BACK_OFFICE_TEXTS.audit;
@@ -71,7 +72,7 @@ export function AuditTable({
 }) {
   return (
     <>
-      <form method="get" className={styles.toolbar}>
+      <form method="get" className={layout.toolbar}>
         <Select
           label={T.filterEntity}
           name="entity_type"

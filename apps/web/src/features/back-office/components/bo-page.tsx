@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './back-office.module.css';
 
 export interface BoPageProps {
@@ -29,9 +30,9 @@ export function BoPage({ title, actions, breadcrumbs, lead, children }: BoPagePr
       ) : null}
       <div className={styles.titleRow}>
         <h1 className={styles.title}>{title}</h1>
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
+        {actions ? <div className={layout.actions}>{actions}</div> : null}
       </div>
-      {lead ? <p className={styles.lead}>{lead}</p> : null}
+      {lead ? <p className={layout.lead}>{lead}</p> : null}
       {children}
     </div>
   );

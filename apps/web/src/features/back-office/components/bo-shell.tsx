@@ -5,6 +5,7 @@ import type { StaffPermission } from '@freight/domain/staff';
 import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
 import { BoNav, type BoNavItem } from './bo-nav';
 import { SignOutButton } from './sign-out-button';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './back-office.module.css';
 
 const N = BACK_OFFICE_TEXTS.shell.nav;
@@ -52,7 +53,7 @@ export function BoShell({
         <BoNav items={items} label={BACK_OFFICE_TEXTS.shell.navLabel} />
         <div className={styles.who}>
           <span data-testid="bo-staff-name">{staff.name}</span>
-          <span className={styles.muted}>{staff.role_label}</span>
+          <span className={layout.muted}>{staff.role_label}</span>
           {themeToggle}
           <SignOutButton />
         </div>

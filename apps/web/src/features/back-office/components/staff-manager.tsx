@@ -11,6 +11,7 @@ import { BACK_OFFICE_TEXTS } from '@freight/domain/texts/back-office';
 import { Alert, Badge, Button, Select, TextInput } from '@/components/ui';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { ApiError, apiFetch } from '@/lib/api/client';
+import layout from '@/components/back-office/layout.module.css';
 import styles from './back-office.module.css';
 
 const T = BACK_OFFICE_TEXTS.staffAdmin;
@@ -79,7 +80,7 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
         header: '',
         cell: ({ row }) =>
           row.original.id === selfId ? null : (
-            <div className={`${styles.toolbar} ${styles.nowrap}`}>
+            <div className={`${layout.toolbar} ${styles.nowrap}`}>
               <Button
                 appearance="secondary"
                 onClick={() => void change(row.original.id, { disabled: !row.original.disabled })}
@@ -130,10 +131,10 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
         caption={T.caption}
         getRowId={(row) => String(row.id)}
       />
-      <section className={styles.card} aria-labelledby="bo-new-staff-h">
+      <section className={layout.card} aria-labelledby="bo-new-staff-h">
         <h2 id="bo-new-staff-h">{T.createTitle}</h2>
-        <form className={styles.form} onSubmit={create} noValidate>
-          <div className={styles.row}>
+        <form className={layout.form} onSubmit={create} noValidate>
+          <div className={layout.row}>
             <TextInput
               label={T.login}
               autoComplete="off"
@@ -142,7 +143,7 @@ export function StaffManager({ accounts, selfId }: { accounts: StaffAccount[]; s
             />
             <TextInput label={T.name} error={form.formState.errors.name?.message} {...form.register('name')} />
           </div>
-          <div className={styles.row}>
+          <div className={layout.row}>
             <Select label={T.role} options={ROLE_OPTIONS} {...form.register('role')} />
             <TextInput
               label={T.password}

@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/link';
 import { AccessRequestDetailSchema, type AccessRequestDetail } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import layout from '@/components/back-office/layout.module.css';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
@@ -53,9 +54,9 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
       actions={<AccessRequestStatusBadge status={request.status} label={request.status_label} />}
     >
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="request-data">
+        <section className={layout.card} aria-labelledby="request-data">
           <h2 id="request-data">{T.requestData}</h2>
-          <dl className={bo.dl}>
+          <dl className={layout.dl}>
             <dt>{F.type}</dt>
             <dd>{request.type_label}</dd>
             <dt>{F.name}</dt>
@@ -101,9 +102,9 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
             ) : null}
           </dl>
         </section>
-        <section className={bo.card} aria-labelledby="request-applicant">
+        <section className={layout.card} aria-labelledby="request-applicant">
           <h2 id="request-applicant">{T.applicant}</h2>
-          <dl className={bo.dl}>
+          <dl className={layout.dl}>
             <dt>{F.userName}</dt>
             <dd>{applicant.name ?? '—'}</dd>
             <dt>{F.phone}</dt>
@@ -111,7 +112,7 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
             <dt>{F.email}</dt>
             <dd>{applicant.email ?? '—'}</dd>
           </dl>
-          {applicant.deleted ? <p className={bo.muted}>{BO_CLIENTS_TEXTS.clients.deleted}</p> : null}
+          {applicant.deleted ? <p className={layout.muted}>{BO_CLIENTS_TEXTS.clients.deleted}</p> : null}
           {staffMay(staff, 'clients.view') ? (
             <p>
               <Link href={`/back-office/clients/${applicant.user_id}`}>{F.client}</Link>
@@ -119,24 +120,24 @@ export default async function AccessRequestPage({ params }: { params: Promise<Pa
           ) : null}
         </section>
       </div>
-      <section className={bo.card} aria-labelledby="request-documents">
+      <section className={layout.card} aria-labelledby="request-documents">
         <h2 id="request-documents">{T.documents}</h2>
         <AccessDocuments files={request.files} />
       </section>
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="request-decision">
+        <section className={layout.card} aria-labelledby="request-decision">
           <h2 id="request-decision">{T.decisionTitle}</h2>
           <DecisionForm requestId={request.id} open={request.open} />
         </section>
-        <section className={bo.card} aria-labelledby="request-history">
+        <section className={layout.card} aria-labelledby="request-history">
           <h2 id="request-history">{T.history}</h2>
           {request.history.length === 0 ? (
-            <p className={bo.muted}>{T.noHistory}</p>
+            <p className={layout.muted}>{T.noHistory}</p>
           ) : (
             <ol className={styles.answers}>
               {request.history.map((entry) => (
                 <li key={entry.at}>
-                  <span className={bo.muted}>
+                  <span className={layout.muted}>
                     {formatDateTime(entry.at)} · {entry.staff_name}
                   </span>
                   <strong>{entry.status_label}</strong>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { BoCargoDetailsSchema, BoOfficeListSchema, type BoCargoDetails } from '@freight/contracts/back-office-cargo';
 import { BACK_OFFICE_CARGO_TEXTS } from '@freight/domain/texts/back-office-cargo';
 import { CargoStatusBadge } from '@/components/status/status-badges';
-import bo from '@/features/back-office/components/back-office.module.css';
+import layout from '@/components/back-office/layout.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
 import { requireStaffPage, staffMay } from '@/features/back-office/lib/staff';
@@ -78,16 +78,16 @@ export default async function CargoPage({ params }: { params: Promise<Params> })
     >
       <div className={styles.cards}>
         <CargoOverview cargo={cargo} />
-        <section className={bo.card} aria-labelledby="bo-cargo-flags">
+        <section className={layout.card} aria-labelledby="bo-cargo-flags">
           <h2 id="bo-cargo-flags">{T.sections.flags}</h2>
           <CargoFlags track={cargo.track_number} flags={cargo.flags} paidAt={cargo.paid_at} canOperate={canOperate} />
         </section>
-        <section className={bo.card} aria-labelledby="bo-cargo-driver">
+        <section className={layout.card} aria-labelledby="bo-cargo-driver">
           <h2 id="bo-cargo-driver">{T.sections.driver}</h2>
           <DriverForm track={cargo.track_number} driver={cargo.driver} closed={cargo.closed} canOperate={canOperate} />
         </section>
         {canOperate ? (
-          <section className={bo.card} aria-labelledby="bo-cargo-status">
+          <section className={layout.card} aria-labelledby="bo-cargo-status">
             <h2 id="bo-cargo-status">{T.sections.status}</h2>
             <StatusForm track={cargo.track_number} next={cargo.next_statuses} offices={offices?.items ?? []} />
             {cargo.can_cancel ? (

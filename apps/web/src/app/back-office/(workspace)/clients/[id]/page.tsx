@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
 import { BoClientContractsSchema } from '@freight/contracts/back-office-contracts';
 import { BO_CONTRACTS_TEXTS } from '@freight/domain/texts/back-office-contracts';
+import layout from '@/components/back-office/layout.module.css';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
@@ -72,9 +73,9 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
   return (
     <BoPage title={T.detailTitle(user.name || `№ ${user.id}`)} breadcrumbs={breadcrumbs}>
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="client-contacts">
+        <section className={layout.card} aria-labelledby="client-contacts">
           <h2 id="client-contacts">{T.contacts}</h2>
-          <dl className={bo.dl}>
+          <dl className={layout.dl}>
             <dt>{T.columns.phone}</dt>
             <dd>{user.phone ?? '—'}</dd>
             <dt>{T.columns.email}</dt>
@@ -86,14 +87,14 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
             <dt>{T.columns.cargos}</dt>
             <dd>{user.cargo_count}</dd>
           </dl>
-          {user.deleted ? <p className={bo.muted}>{T.deleted}</p> : null}
+          {user.deleted ? <p className={layout.muted}>{T.deleted}</p> : null}
         </section>
-        <section className={bo.card} aria-labelledby="client-cargo-counts">
+        <section className={layout.card} aria-labelledby="client-cargo-counts">
           <h2 id="client-cargo-counts">{T.cargoCounts}</h2>
           {client.cargo_counts.length === 0 ? (
-            <p className={bo.muted}>{T.noCargos}</p>
+            <p className={layout.muted}>{T.noCargos}</p>
           ) : (
-            <dl className={bo.dl}>
+            <dl className={layout.dl}>
               {client.cargo_counts.map((c) => (
                 <div key={c.status} style={{ display: 'contents' }}>
                   <dt>{c.label}</dt>
@@ -110,14 +111,18 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
           {T.profiles}
         </h2>
         {client.profiles.map((profile) => (
-          <section key={profile.account_uuid} className={bo.card} aria-labelledby={`profile-${profile.account_uuid}`}>
+          <section
+            key={profile.account_uuid}
+            className={layout.card}
+            aria-labelledby={`profile-${profile.account_uuid}`}
+          >
             <h3 id={`profile-${profile.account_uuid}`}>{profile.name}</h3>
-            <p className={bo.muted}>
+            <p className={layout.muted}>
               {T.profileOf(profile.kind_label, profile.inn, profile.kpp)} · {profile.role_label}
             </p>
             <div className={styles.tableWrap}>
               <table className={styles.simpleTable}>
-                <caption className={bo.muted}>{T.members}</caption>
+                <caption className={layout.muted}>{T.members}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{T.columns.name}</th>
@@ -162,15 +167,15 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
         ))}
       </section>
 
-      <section className={bo.card} aria-labelledby="client-cargos">
+      <section className={layout.card} aria-labelledby="client-cargos">
         <h2 id="client-cargos">{T.cargos}</h2>
         <ClientCargos cargos={client.cargos} />
       </section>
 
-      <section className={bo.card} aria-labelledby="client-requests">
+      <section className={layout.card} aria-labelledby="client-requests">
         <h2 id="client-requests">{T.requests}</h2>
         {client.requests.length === 0 ? (
-          <p className={bo.muted}>{T.noRequests}</p>
+          <p className={layout.muted}>{T.noRequests}</p>
         ) : (
           <ul className={styles.answers}>
             {client.requests.map((request) => (
@@ -179,7 +184,7 @@ export default async function ClientPage({ params }: { params: Promise<Params> }
                   {canReview ? <Link href={`/back-office/access/${request.id}`}>{request.name}</Link> : request.name}{' '}
                   <AccessRequestStatusBadge status={request.status} label={request.status_label} size="s" />
                 </span>
-                <span className={bo.muted}>
+                <span className={layout.muted}>
                   {request.type_label} · {formatDateTime(request.created_at)}
                 </span>
               </li>

@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/link';
 import { BugReportDetailSchema, type BugReportDetail } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import layout from '@/components/back-office/layout.module.css';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
@@ -50,10 +51,10 @@ export default async function BugReportPage({ params }: { params: Promise<Params
       actions={<InboxStatusBadge status={report.status} label={report.status_label} />}
     >
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="report-message">
+        <section className={layout.card} aria-labelledby="report-message">
           <h2 id="report-message">{T.message}</h2>
           <p className={styles.message}>{report.text}</p>
-          <dl className={bo.dl}>
+          <dl className={layout.dl}>
             <dt>{T.columns.contact}</dt>
             <dd>{report.contact || T.noContact}</dd>
             {report.author ? (
@@ -74,13 +75,13 @@ export default async function BugReportPage({ params }: { params: Promise<Params
             <dd>{report.user_agent ?? '—'}</dd>
           </dl>
         </section>
-        <section className={bo.card} aria-labelledby="report-status">
+        <section className={layout.card} aria-labelledby="report-status">
           <h2 id="report-status">{T.statusLabel}</h2>
           <InboxStatusForm path={path} status={report.status} />
         </section>
       </div>
       {report.files.length > 0 ? (
-        <section className={bo.card} aria-labelledby="report-screenshots">
+        <section className={layout.card} aria-labelledby="report-screenshots">
           <h2 id="report-screenshots">{T.screenshots}</h2>
           <div className={styles.shots}>
             {report.files.map((file) => (
@@ -103,11 +104,11 @@ export default async function BugReportPage({ params }: { params: Promise<Params
         </section>
       ) : null}
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="report-answers">
+        <section className={layout.card} aria-labelledby="report-answers">
           <h2 id="report-answers">{T.answers}</h2>
           <AnswerList answers={report.answers} />
         </section>
-        <section className={bo.card} aria-labelledby="report-answer">
+        <section className={layout.card} aria-labelledby="report-answer">
           <h2 id="report-answer">{T.answerLabel}</h2>
           <InboxAnswerForm path={path} />
         </section>

@@ -3,6 +3,7 @@ import { Link } from '@/components/ui/link';
 import { FeedbackDetailSchema, type FeedbackDetail } from '@freight/contracts/back-office-clients';
 import { formatDateTime } from '@freight/domain/dates';
 import { BO_CLIENTS_TEXTS } from '@freight/domain/texts/back-office-clients';
+import layout from '@/components/back-office/layout.module.css';
 import bo from '@/features/back-office/components/back-office.module.css';
 import { BoPage } from '@/features/back-office/components/bo-page';
 import { Forbidden } from '@/features/back-office/components/forbidden';
@@ -51,10 +52,10 @@ export default async function FeedbackPage({ params }: { params: Promise<Params>
       actions={<InboxStatusBadge status={message.status} label={message.status_label} />}
     >
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="feedback-message">
+        <section className={layout.card} aria-labelledby="feedback-message">
           <h2 id="feedback-message">{T.message}</h2>
           <p className={styles.message}>{message.message}</p>
-          <dl className={bo.dl}>
+          <dl className={layout.dl}>
             <dt>{T.columns.name}</dt>
             <dd>{message.name ?? '—'}</dd>
             <dt>{T.columns.contact}</dt>
@@ -77,17 +78,17 @@ export default async function FeedbackPage({ params }: { params: Promise<Params>
             ) : null}
           </dl>
         </section>
-        <section className={bo.card} aria-labelledby="feedback-status">
+        <section className={layout.card} aria-labelledby="feedback-status">
           <h2 id="feedback-status">{T.statusLabel}</h2>
           <InboxStatusForm path={path} status={message.status} />
         </section>
       </div>
       <div className={bo.grid2}>
-        <section className={bo.card} aria-labelledby="feedback-answers">
+        <section className={layout.card} aria-labelledby="feedback-answers">
           <h2 id="feedback-answers">{T.answers}</h2>
           <AnswerList answers={message.answers} />
         </section>
-        <section className={bo.card} aria-labelledby="feedback-answer">
+        <section className={layout.card} aria-labelledby="feedback-answer">
           <h2 id="feedback-answer">{T.answerLabel}</h2>
           <InboxAnswerForm path={path} />
         </section>
