@@ -350,14 +350,17 @@ export async function getClient(deps: BackOfficeDeps, userId: number): Promise<C
     cargo_counts: counts
       .map((c) => ({ status: c.status, label: statusLabel(c.status), count: c.n }))
       .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ru')),
-    cargos: latest.map((cargo) => ({
-      track_number: cargo.trackNumber,
-      status: cargoStatusOf(cargo.status),
-      status_label: cargoStatusLabel(cargoStatusOf(cargo.status)),
-      created_at: cargo.createdAt.toISOString(),
-      route: `${cargo.from} → ${cargo.to}`,
-      price_kopecks: cargo.priceKopecks,
-    })),
+    cargos: latest.map((cargo) => {
+      const status = cargoStatusOf(cargo.status);
+      return {
+        track_number: cargo.trackNumber,
+        status,
+        status_label: cargoStatusLabel(status),
+        created_at: cargo.createdAt.toISOString(),
+        route: `${cargo.from} → ${cargo.to}`,
+        price_kopecks: cargo.priceKopecks,
+      };
+    }),
     requests: requests.map(queueItem),
   };
 }

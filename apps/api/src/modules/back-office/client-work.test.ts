@@ -330,7 +330,12 @@ describe('back-office: full-access requests, clients, managers', () => {
     expect(detail.user).toMatchObject({ id: client.user.id, full_access: true, cargo_count: 1 });
     expect(detail.cargo_counts).toEqual([{ status: 'created', label: expect.any(String), count: 1 }]);
     expect(detail.cargos).toEqual([
-      expect.objectContaining({ track_number: track, status: 'created', route: 'Москва → Новосибирск' }),
+      expect.objectContaining({
+        track_number: track,
+        status: 'created',
+        status_label: 'Заявка оформлена',
+        route: 'Москва → Новосибирск',
+      }),
     ]);
     expect(detail.requests.map((r) => [r.id, r.status])).toEqual([[submitted.id, 'approved']]);
     const company = detail.profiles.find((p) => p.kind === 'legal')!;
