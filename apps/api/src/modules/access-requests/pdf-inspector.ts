@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import pLimit from 'p-limit';
 import type * as PdfLib from 'pdf-lib';
 import { ACCESS_REQUEST_MAX_FILE_BYTES, MESSAGES } from '@freight/domain';
-import { BatchedFileWriter } from '../uploads/batched-file-writer';
+import { BatchedFileWriter, whenClosed } from '../uploads/batched-file-writer';
 import type { FileStorage } from '../uploads/file-storage';
 import { UploadRejection } from '../uploads/image-inspector';
 
@@ -270,13 +270,18 @@ export async function receivePdf(
 ): Promise<ReceivedPdf> {
   await mkdir(options.scratchDir, { recursive: true, mode: 0o700 });
   const scratch = path.join(options.scratchDir, `${randomUUID()}.pdf-upload`);
+  const inspector = new PdfStreamInspector(options.maxBytes ?? ACCESS_REQUEST_MAX_FILE_BYTES, options.declared);
+  // Made last, just before the try: once it exists, the pipeline is what closes it.
+  const writer = new BatchedFileWriter(scratch);
   try {
-    const inspector = new PdfStreamInspector(options.maxBytes ?? ACCESS_REQUEST_MAX_FILE_BYTES, options.declared);
-    await pipeline(source, inspector, new BatchedFileWriter(scratch));
+    await pipeline(source, inspector, writer);
     await checkPdf(scratch);
     const tempKey = await options.storage.adoptTemp(scratch);
     return { tempKey, mime: 'application/pdf', extension: 'pdf', size: inspector.size! };
   } finally {
+    // A refusal at the first bytes settles the pipeline while the file may still be opening:
+    // removed before that open is done, it would be left behind (as in receive-image.ts).
+    await whenClosed(writer);
     await rm(scratch, { force: true });
   }
 }

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { MESSAGES } from '@freight/domain';
 import { BACK_OFFICE_CONTENT_TEXTS } from '@freight/domain/texts/back-office-content';
 import { AppError } from '../../errors/app-error';
-import { BatchedFileWriter } from '../uploads/batched-file-writer';
+import { BatchedFileWriter, whenClosed } from '../uploads/batched-file-writer';
 import type { FileStorage } from '../uploads/file-storage';
 import { MAX_IMAGE_PIXELS, UploadRejection } from '../uploads/image-inspector';
 import { receiveImage } from '../uploads/receive-image';
@@ -100,9 +100,11 @@ async function receiveWebp(source: Readable, options: Required<ContentImageOptio
   const id = randomUUID();
   const original = path.join(options.scratchDir, `${id}.upload`);
   const cleaned = path.join(options.scratchDir, `${id}.clean`);
+  const limit = new ByteLimit(options.maxBytes, options.wording.tooLarge);
+  // Made last, just before the try: once it exists, the pipeline is what closes it.
+  const writer = new BatchedFileWriter(original);
   try {
-    const limit = new ByteLimit(options.maxBytes, options.wording.tooLarge);
-    await pipeline(source, limit, new BatchedFileWriter(original));
+    await pipeline(source, limit, writer);
     const header = Buffer.alloc(8);
     const handle = await open(original, 'r');
     try {
@@ -133,6 +135,8 @@ async function receiveWebp(source: Readable, options: Required<ContentImageOptio
       );
     }
   } finally {
+    // Not before the writer has closed: see receive-image.ts.
+    await whenClosed(writer);
     await Promise.all([rm(original, { force: true }), rm(cleaned, { force: true })]);
   }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchedFileWriter } from './batched-file-writer';
+import { BatchedFileWriter, whenClosed } from './batched-file-writer';
 
 describe('BatchedFileWriter', () => {
   let dir: string;
@@ -54,9 +54,11 @@ describe('BatchedFileWriter', () => {
       yield Buffer.alloc(2000, 1);
       throw new Error('connection reset');
     }
-    await expect(pipeline(Readable.from(source()), new BatchedFileWriter(file, 1000))).rejects.toThrow(
-      'connection reset',
-    );
+    const writer = new BatchedFileWriter(file, 1000);
+    await expect(pipeline(Readable.from(source()), writer)).rejects.toThrow('connection reset');
+    // The pipeline settles before the writer has closed (its open may still be on libuv's pool):
+    // the caller waits for the close, as the upload code does, and the file is then there to remove.
+    await whenClosed(writer);
     await rm(file);
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });

@@ -37,10 +37,11 @@ export async function receiveImage(source: Readable, options: ReceiveImageOption
   const id = randomUUID();
   const original = path.join(options.scratchDir, `${id}.upload`);
   const cleaned = path.join(options.scratchDir, `${id}.clean`);
+  const inspector = new ImageInspector({ maxBytes: options.maxBytes, declared: options.declared });
   // Written 1 MiB at a time, not one file-system request per socket chunk (batched-file-writer.ts).
+  // Made last, just before the try: once it exists, the pipeline is what closes it.
   const writer = new BatchedFileWriter(original);
   try {
-    const inspector = new ImageInspector({ maxBytes: options.maxBytes, declared: options.declared });
     await pipeline(source, inspector, writer);
     const inspected = inspector.result!;
     const clean = await sanitizeImage(original, cleaned, inspected.mime);
